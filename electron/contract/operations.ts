@@ -1,0 +1,11 @@
+/**
+ * The names of every operation the renderer may ask of main. This file holds names only (no
+ * schema library), so the sandboxed preload can build `window.pbx` from it without bundling zod.
+ * `bridge.ts` gives each name its input schema and result type; the compiler keeps the two in step.
+ */
+export const OPERATION_NAMES = ['getAbout', 'probePbx', 'startDemo'] as const
+
+export type OperationName = (typeof OPERATION_NAMES)[number]
+
+/** The IPC channel of an operation: one channel per operation, all under one prefix. */
+export const channelOf = (name: OperationName): string => `pbx:${name}`

@@ -1,0 +1,71 @@
+// Lint, and the project's layers as VS Code enforces its own: each folder lists what it may not
+// import, so an arrow pointing the wrong way fails `npm test` (see README, "Architecture").
+import js from '@eslint/js'
+import pluginVue from 'eslint-plugin-vue'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const layer = (files, patterns, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
+  },
+})
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...pluginVue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] } },
+  },
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'vue/multi-word-component-names': 'off',
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
+    },
+  },
+  { files: ['renderer/**'], languageOptions: { globals: { ...globals.browser } } },
+  // Playwright fixtures declare the fixtures they use by destructuring, `{}` for none
+  { files: ['test/e2e/**', 'test/electron/**'], rules: { 'no-empty-pattern': 'off' } },
+  // The layers. contract: depends on nothing of ours, and on nothing of Node or Electron.
+  layer(
+    ['electron/contract/**'],
+    ['**/services/**', '**/demo-pbx/**', '**/main/**', '**/preload/**', '**/renderer/**', 'electron', 'node:*', 'keytar'],
+    'electron/contract imports nothing of ours and no Node or Electron module: main, preload and the renderer all import it.',
+  ),
+  // services and demo-pbx: plain Node; contract only (services may start the demo PBX).
+  layer(
+    ['electron/services/**'],
+    ['electron', 'electron/*', '**/main/**', '**/preload/**', '**/renderer/**'],
+    'electron/services is plain Node: never electron, main, preload or the renderer.',
+  ),
+  layer(
+    ['electron/demo-pbx/**'],
+    ['electron', 'electron/*', '**/services/**', '**/main/**', '**/preload/**', '**/renderer/**', 'keytar'],
+    'electron/demo-pbx is a stand-alone server: it imports the contract and Node built-ins only.',
+  ),
+  layer(
+    ['electron/main/**'],
+    ['**/preload/**', '**/renderer/**', '**/demo-pbx/**'],
+    'electron/main wires services to Electron: it imports contract and services only.',
+  ),
+  layer(
+    ['electron/preload/**'],
+    ['**/services/**', '**/main/**', '**/demo-pbx/**', '**/renderer/**', 'zod', 'node:*'],
+    'The sandboxed preload may import electron and the contract\'s operation names only.',
+  ),
+  layer(
+    ['renderer/**'],
+    ['**/electron/services/**', '**/electron/main/**', '**/electron/preload/**', '**/electron/demo-pbx/**', '../**/electron/**', 'electron', 'node:*', 'keytar'],
+    'The renderer talks to main only through window.pbx; it may import @contract/* and nothing else of electron/.',
+  ),
+)

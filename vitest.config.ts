@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url'
+import vue from '@vitejs/plugin-vue'
+import { defineConfig } from 'vitest/config'
+
+const alias = {
+  '@contract': fileURLToPath(new URL('./electron/contract', import.meta.url)),
+  '@renderer': fileURLToPath(new URL('./renderer/src', import.meta.url)),
+}
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/unit/**/*.test.ts', 'test/demo-pbx/**/*.test.ts', 'test/keychain/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [vue()],
+        resolve: { alias },
+        test: {
+          name: 'renderer',
+          environment: 'happy-dom',
+          include: ['test/renderer/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+})
