@@ -1,0 +1,113 @@
+import { randomInt } from 'node:crypto'
+import {
+  ForgetPasswordBodySchema,
+  ResetPasswordBodySchema,
+  SendOtpBodySchema,
+  VerifyOtpBodySchema,
+} from '../../contract/pbx'
+import { ok, type RequestContext } from '../context'
+import { unauthorized } from '../errors'
+import type { Router } from '../router'
+import type { RecoveryFlow } from '../state'
+import { randomToken } from '../state'
+import { findTenantUser } from './credentials'
+import { endUserSessions } from './tokens'
+
+/**
+ * Password recovery (README "Password recovery and one-time codes"): forget_password → send_otp →
+ * verify_otp → reset_password. Mails go into the outbox.
+ */
+
+export const RECOVERY_TTL_MS = 15 * 60 * 1000
+export const MAX_WRONG_CODES = 5
+
+const flowOf = (ctx: RequestContext, token: string): RecoveryFlow => {
+  const flow = ctx.state.recoveries.get(token)
+  if (!flow || flow.ended || flow.expiresAt <= ctx.state.now()) {
+    throw unauthorized('token: the recovery token is unknown, expired or used up')
+  }
+  return flow
+}
+
+const forgetPassword = (ctx: RequestContext) => {
+  const body = ctx.json(ForgetPasswordBodySchema)
+  const user = findTenantUser(ctx.state, body.domain, body.username)
+  if (user && user.tenant) {
+    const token = randomToken()
+    ctx.state.recoveries.set(token, {
+      token,
+      user,
+      expiresAt: ctx.state.now() + RECOVERY_TTL_MS,
+      code: undefined,
+      wrongCodes: 0,
+      verified: false,
+      ended: false,
+    })
+    const link = new URL(body.callback_url)
+    link.searchParams.set('token', token)
+    ctx.state.outbox.push({
+      kind: 'password_reset',
+      to: user.email,
+      domain: user.tenant.domain,
+      username: user.username,
+      token,
+      link: link.toString(),
+      subject: 'Reset your PBX password',
+      body: `Someone asked to reset the password of ${user.username}. Open ${link.toString()} within 15 minutes to continue.`,
+      at: new Date(ctx.state.now()).toISOString(),
+    })
+  }
+  return ok()
+}
+
+const sendOtp = (ctx: RequestContext) => {
+  const body = ctx.json(SendOtpBodySchema)
+  const flow = flowOf(ctx, body.token)
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  flow.code = code
+  ctx.state.outbox.push({
+    kind: 'otp',
+    to: flow.user.email,
+    domain: flow.user.tenant?.domain ?? '',
+    username: flow.user.username,
+    token: flow.token,
+    code,
+    subject: 'Your PBX verification code',
+    body: `Your verification code is ${code}.`,
+    at: new Date(ctx.state.now()).toISOString(),
+  })
+  return ok()
+}
+
+const verifyOtp = (ctx: RequestContext) => {
+  const body = ctx.json(VerifyOtpBodySchema)
+  const flow = flowOf(ctx, body.token)
+  if (flow.code === undefined || body.code !== flow.code) {
+    flow.wrongCodes++
+    if (flow.wrongCodes >= MAX_WRONG_CODES) {
+      flow.ended = true
+      throw unauthorized('code: wrong code; too many wrong codes, the recovery has ended')
+    }
+    throw unauthorized(`code: wrong code (${MAX_WRONG_CODES - flow.wrongCodes} tries left)`)
+  }
+  flow.verified = true
+  return ok()
+}
+
+const resetPassword = (ctx: RequestContext) => {
+  const body = ctx.json(ResetPasswordBodySchema)
+  const flow = flowOf(ctx, body.token)
+  if (!flow.verified) throw unauthorized('token: verify the one-time code first (verify_otp)')
+  flow.user.password = body.new_password
+  flow.ended = true
+  endUserSessions(ctx.state, flow.user)
+  return ok()
+}
+
+export const registerRecovery = (router: Router): void => {
+  router
+    .post('/api/auth/forget_password', forgetPassword)
+    .post('/api/auth/send_otp', sendOtp)
+    .post('/api/auth/verify_otp', verifyOtp)
+    .post('/api/auth/reset_password', resetPassword)
+}
