@@ -1,0 +1,53 @@
+import { createRouter, createWebHashHistory, type RouteRecordRaw, type RouterHistory } from 'vue-router'
+import { APP_NAME, AREAS, type AreaKey } from './areas'
+import DectView from './views/DectView.vue'
+import IvrView from './views/IvrView.vue'
+import NotificationsView from './views/NotificationsView.vue'
+import OutboundView from './views/OutboundView.vue'
+import PbxsView from './views/PbxsView.vue'
+import TemplatesView from './views/TemplatesView.vue'
+
+declare module 'vue-router' {
+  interface RouteMeta {
+    /** the area's title, shown in the header and the window title */
+    title?: string
+    /** which sidebar entry is current while this route is shown */
+    area?: AreaKey
+  }
+}
+
+// Views are imported eagerly: they are small, and the app is loaded from local files, so there is
+// nothing to gain from splitting them into chunks.
+const VIEWS = {
+  pbxs: PbxsView,
+  dect: DectView,
+  ivr: IvrView,
+  outbound: OutboundView,
+  templates: TemplatesView,
+  notifications: NotificationsView,
+} satisfies Record<AreaKey, RouteRecordRaw['component']>
+
+export const routes: RouteRecordRaw[] = [
+  { path: '/', redirect: '/pbxs' },
+  ...AREAS.map(
+    (area): RouteRecordRaw => ({
+      path: area.path,
+      name: area.key,
+      component: VIEWS[area.key],
+      meta: { title: area.title, area: area.key },
+    }),
+  ),
+  { path: '/:pathMatch(.*)*', redirect: '/pbxs' },
+]
+
+/**
+ * The app's router. Hash history by default, since the shipped app is loaded from a file;
+ * tests pass a memory history.
+ */
+export function createAppRouter(history: RouterHistory = createWebHashHistory()) {
+  const router = createRouter({ history, routes })
+  router.afterEach((to) => {
+    document.title = to.meta.title ? `${to.meta.title} · ${APP_NAME}` : APP_NAME
+  })
+  return router
+}

@@ -1,0 +1,50 @@
+import type { DemoStatus } from '@contract/bridge'
+import type { SystemInfo } from '@contract/pbx'
+import type { BridgeError } from '@contract/result'
+import { acceptHMRUpdate, defineStore } from 'pinia'
+import { ref } from 'vue'
+import { callBridge, type LoadStatus } from './bridge-call'
+
+/** The built-in demo PBX: starting it, and what it says about itself at GET /api/info. */
+export const useDemoStore = defineStore('demo', () => {
+  const demo = ref<DemoStatus | null>(null)
+  const info = ref<SystemInfo | null>(null)
+  const status = ref<LoadStatus>('idle')
+  const error = ref<BridgeError | null>(null)
+
+  let pending: Promise<void> | null = null
+
+  /**
+   * Starts the demo PBX (main answers the running one if it is already up), then probes it.
+   * `ready` once both answered; on a failure `error` says which and the call may be retried.
+   */
+  function start(): Promise<void> {
+    pending ??= (async () => {
+      status.value = 'loading'
+      error.value = null
+      const started = await callBridge(() => window.pbx.startDemo())
+      if (!started.ok) {
+        error.value = started.error
+        status.value = 'error'
+        return
+      }
+      demo.value = started.value
+      const probed = await callBridge(() => window.pbx.probePbx({ baseUrl: started.value.baseUrl }))
+      if (!probed.ok) {
+        info.value = null
+        error.value = probed.error
+        status.value = 'error'
+        return
+      }
+      info.value = probed.value
+      status.value = 'ready'
+    })().finally(() => {
+      pending = null
+    })
+    return pending
+  }
+
+  return { demo, info, status, error, start }
+})
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useDemoStore, import.meta.hot))
