@@ -1,0 +1,147 @@
+import type { z } from 'zod'
+import { ApiErrorBodySchema, ERROR_CODES } from '../../contract/pbx'
+import { ServiceError } from '../errors'
+
+export const DEFAULT_TIMEOUT_MS = 10_000
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST'
+  /** bearer access token */
+  token?: string
+  query?: Record<string, string | number | boolean | undefined>
+  json?: unknown
+  form?: Record<string, string>
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+export interface PbxResponse {
+  status: number
+  body: unknown
+}
+
+/**
+ * One HTTP request to a PBX of the seed's API. Answers the status and the parsed JSON body (or
+ * `undefined` for an empty body) on 2xx; turns everything else into a ServiceError a person can act
+ * on: the PBX did not answer in time, could not be reached, is not a PBX of this API, or answered
+ * with the API's error shape (its code and message kept; a code we do not know counts as UNKNOWN).
+ */
+export async function pbxRequest(baseUrl: string, path: string, options: RequestOptions = {}): Promise<PbxResponse> {
+  const url = new URL(path, withSlash(baseUrl))
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value))
+  }
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  let body: string | undefined
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(options.json)
+  } else if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded'
+    body = new URLSearchParams(options.form).toString()
+  }
+  if (options.token) headers.Authorization = `Bearer ${options.token}`
+
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const timeout = AbortSignal.timeout(timeoutMs)
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
+  const host = url.host
+
+  let response: Response
+  try {
+    response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal, redirect: 'manual' })
+  } catch (error) {
+    if (options.signal?.aborted) throw new ServiceError('INTERNAL', 'Cancelled.')
+    if (timeout.aborted) {
+      throw new ServiceError('UNREACHABLE', `The PBX at ${host} did not answer in ${timeoutMs / 1000} s. Check the address and that it is running.`)
+    }
+    throw new ServiceError('UNREACHABLE', `Could not reach ${host}: ${networkReason(error)}.`)
+  }
+
+  const text = await response.text()
+  const contentType = response.headers.get('content-type') ?? ''
+  const parsed = parseJson(text)
+
+  if (response.ok) {
+    if (text.trim() === '') return { status: response.status, body: undefined }
+    if (!contentType.includes('json') || parsed === INVALID) {
+      throw notAPbx(host, contentType.includes('html') ? 'it answered with a web page, not the API' : 'its answer is not JSON')
+    }
+    return { status: response.status, body: parsed }
+  }
+
+  const apiError = ApiErrorBodySchema.safeParse(parsed)
+  if (apiError.success && apiError.data.errors.length > 0) {
+    const first = apiError.data.errors[0]!
+    const known = (ERROR_CODES as readonly string[]).includes(first.code)
+    throw new ServiceError('PBX_ERROR', first.message, {
+      status: response.status,
+      pbxCode: known ? first.code : 'UNKNOWN',
+      ...fieldOf(first.message),
+    })
+  }
+  if (contentType.includes('html')) throw notAPbx(host, `it answered ${response.status} with a web page`)
+  throw new ServiceError('PBX_ERROR', `The PBX at ${host} answered ${response.status} ${response.statusText}.`.trim(), {
+    status: response.status,
+    pbxCode: 'UNKNOWN',
+  })
+}
+
+/** Checks a 2xx body against the contract; a PBX that answers another shape is not one we speak to. */
+export function parseBody<S extends z.ZodType>(schema: S, response: PbxResponse, what: string): z.output<S> {
+  const result = schema.safeParse(response.body)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const where = issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : ''
+    throw new ServiceError('NOT_A_PBX', `The PBX answered ${what} in a form this app does not understand${where}.`)
+  }
+  return result.data
+}
+
+const INVALID = Symbol('invalid json')
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return INVALID
+  }
+}
+
+function withSlash(baseUrl: string): string {
+  return baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`
+}
+
+function notAPbx(host: string, why: string): ServiceError {
+  return new ServiceError('NOT_A_PBX', `${host} does not look like a PBX of this API: ${why}. Check the address.`)
+}
+
+/** The PBX's validation messages start with the field's path ("name: ..."); keep it for the form. */
+function fieldOf(message: string): { field?: string } {
+  const match = /^([a-z_][a-z0-9_.]*):\s/i.exec(message)
+  return match?.[1] ? { field: match[1] } : {}
+}
+
+function networkReason(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : ''
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'the connection was refused (is the PBX running, and is the port right?)'
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the host name is not known'
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'the connection was closed before the PBX answered'
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'CERT_HAS_EXPIRED':
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return `its certificate is not trusted (${code})`
+    default:
+      return cause instanceof Error ? cause.message : 'network error'
+  }
+}

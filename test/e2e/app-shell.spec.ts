@@ -1,0 +1,29 @@
+import { expect, test } from './harness'
+
+const AREAS = ['PBXs', 'DECT phones', 'IVR servers', 'Outbound rules', 'Email templates', 'Notifications']
+
+test('the built renderer opens in Chromium and shows the app shell with every area', async ({ app }) => {
+  await expect(app).toHaveTitle(/PBX Provisioner/)
+  const menu = app.getByRole('menu')
+  for (const area of AREAS) await expect(menu.getByText(area, { exact: true })).toBeVisible()
+  // the keychain of the test session is real and answers
+  await expect(app.getByText(/Keychain: available/i)).toBeVisible()
+  await app.screenshot({ path: 'test-results/screens/app-shell.png' })
+})
+
+test('"Try the demo PBX" starts the demo PBX in the services and shows its metadata', async ({ app, services }) => {
+  await app.getByRole('button', { name: /Try the demo PBX/i }).click()
+  await expect(app.getByText('pbx.demo.example').first()).toBeVisible()
+  await expect(app.getByText('203.0.113.10').first()).toBeVisible()
+  // what the screen shows came from a real demo PBX over HTTP
+  const status = await services.handlers.startDemo(undefined)
+  await expect(app.getByText(status.baseUrl).first()).toBeVisible()
+  await app.screenshot({ path: 'test-results/screens/demo-pbx.png', fullPage: true })
+})
+
+test('each area says what it will hold', async ({ app }) => {
+  await app.getByRole('menu').getByText('DECT phones', { exact: true }).click()
+  await expect(app.getByText(/QR/).first()).toBeVisible()
+  await app.getByRole('menu').getByText('IVR servers', { exact: true }).click()
+  await expect(app).toHaveURL(/#\/ivr/)
+})

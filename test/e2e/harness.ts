@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { test as base, expect, type Page } from '@playwright/test'
+import { OPERATION_NAMES } from '../../electron/contract/operations'
+import { createServices, type Services } from '../../electron/services'
+import { dispatch } from '../../electron/services/bridge/dispatch'
+import { openKeytarStore } from '../../electron/services/keychain/keytar-store'
+import { serveRenderer } from './static-server'
+
+/**
+ * The renderer in real Chromium with the real services behind it. Only the transport differs from
+ * the shipped app: instead of ipcRenderer → ipcMain, window.pbx calls a Playwright binding that runs
+ * the same `dispatch` (contract validation included) on services living in this test process, which
+ * talk to the demo PBX over real HTTP and keep secrets in the real keychain of the test session.
+ */
+type Fixtures = { app: Page; services: Services; dataDir: string }
+type WorkerFixtures = { rendererUrl: string }
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  rendererUrl: [
+    async ({}, use) => {
+      const server = await serveRenderer()
+      await use(server.url)
+      await server.close()
+    },
+    { scope: 'worker' },
+  ],
+  dataDir: async ({}, use) => {
+    const dir = mkdtempSync(join(tmpdir(), 'pbx-provisioner-e2e-'))
+    await use(dir)
+    rmSync(dir, { recursive: true, force: true })
+  },
+  services: async ({ dataDir }, use) => {
+    const services = createServices({
+      dataDir,
+      keychain: await openKeytarStore(),
+      app: { name: 'PBX Provisioner', version: 'test', versions: { node: process.versions.node }, platform: process.platform },
+    })
+    await use(services)
+    await services.dispose()
+  },
+  app: async ({ page, services, rendererUrl }, use) => {
+    const bugs: unknown[] = []
+    await page.exposeBinding('__pbxInvoke', (_source, name: unknown, input: unknown) =>
+      dispatch(services.handlers, name, input, (error) => bugs.push(error)),
+    )
+    await page.addInitScript((names: readonly string[]) => {
+      const page = globalThis as unknown as { __pbxInvoke(name: string, input: unknown): Promise<unknown> }
+      const api = Object.fromEntries(names.map((name) => [name, (input?: unknown) => page.__pbxInvoke(name, input)]))
+      Object.defineProperty(page, 'pbx', { value: Object.freeze(api), writable: false })
+    }, OPERATION_NAMES)
+    const consoleErrors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
+    page.on('pageerror', (error) => consoleErrors.push(error.message))
+    page.on('response', (response) => {
+      if (response.status() >= 400) consoleErrors.push(`${response.status()} ${response.url()}`)
+    })
+    await page.goto(rendererUrl)
+    await use(page)
+    expect(bugs, 'services threw unexpected errors').toEqual([])
+    expect(consoleErrors, 'the page logged errors').toEqual([])
+  },
+})
+
+export { expect }
