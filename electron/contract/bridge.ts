@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import type { OperationName } from './operations'
 import type { BridgeResult } from './result'
-import { SystemInfoSchema } from './pbx'
+import { DomainSchema, SystemInfoSchema } from './pbx'
+import { PbxProfileFieldsSchema, PbxProfileSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
 
 /**
  * The Bridge: every operation the renderer may ask of main, with the schema its input must pass
@@ -28,6 +29,36 @@ export type About = z.infer<typeof AboutSchema>
 export const ProbePbxInputSchema = z.strictObject({
   /** the PBX's base URL, e.g. https://pbx.example.com:8887 (paths start with /api) */
   baseUrl: z.url({ protocol: /^https?$/, error: 'baseUrl: enter an http:// or https:// address' }),
+  /** a tenant domain: the answer then carries the tenant's metadata too */
+  domain: DomainSchema.optional(),
+  /** the SHA-256 fingerprint of a certificate the user chose to trust for this address */
+  trustedFingerprint256: TrustedCertificateSchema.shape.fingerprint256.optional(),
+})
+
+const ProfileIdSchema = z.strictObject({ profileId: z.string().min(1) })
+
+export const SaveProfileInputSchema = z.strictObject({
+  /** absent to add a new saved PBX, present to edit one */
+  id: z.string().min(1).optional(),
+  fields: PbxProfileFieldsSchema,
+  /** a certificate the user trusted while testing the connection (null: trust none) */
+  trustedCertificate: TrustedCertificateSchema.nullable().optional(),
+})
+export type SaveProfileInput = z.input<typeof SaveProfileInputSchema>
+
+export const SignInInputSchema = z.strictObject({
+  profileId: z.string().min(1),
+  /** the password as typed; absent to use the one remembered in the keychain */
+  password: z.string().min(1, { error: 'enter the password' }).optional(),
+  /** keep the password in the OS keychain for next time */
+  remember: z.boolean().default(false),
+})
+export type SignInInput = z.input<typeof SignInInputSchema>
+
+export const ImportProfilesResultSchema = z.object({
+  added: z.int(),
+  /** labels of the PBXs left out because one with the same address and user is saved already */
+  skipped: z.array(z.string()),
 })
 
 export const DemoStatusSchema = z.object({
@@ -35,6 +66,8 @@ export const DemoStatusSchema = z.object({
   baseUrl: z.string(),
   /** the accounts it knows, to show beside the sign-in form */
   accounts: z.array(z.object({ username: z.string(), password: z.string(), domain: z.string(), role: z.string() })),
+  /** the saved PBXs the app made for it (tenant admin and system administrator) */
+  profileIds: z.array(z.string()),
 })
 export type DemoStatus = z.infer<typeof DemoStatusSchema>
 
@@ -45,6 +78,39 @@ export const bridge = {
   probePbx: { input: ProbePbxInputSchema, result: SystemInfoSchema },
   /** start the built-in demo PBX on a free loopback port (once; later calls answer the same one) */
   startDemo: { input: z.undefined(), result: DemoStatusSchema },
+
+  /** the saved PBXs, most recently used first */
+  listProfiles: { input: z.undefined(), result: z.array(PbxProfileSchema) },
+  /** add a saved PBX, or edit one (a changed address or user signs its session out) */
+  saveProfile: { input: SaveProfileInputSchema, result: PbxProfileSchema },
+  /** sign out, forget its secrets in the keychain, and remove the saved PBX */
+  removeProfile: { input: ProfileIdSchema, result: z.object({ removed: z.literal(true) }) },
+  /** the saved PBXs as a JSON document for another machine: no password, no token */
+  exportProfiles: { input: z.undefined(), result: z.object({ fileName: z.string(), json: z.string() }) },
+  /** add the PBXs of an exported document; ones already saved (same address, user and domain) are skipped */
+  importProfiles: { input: z.strictObject({ json: z.string().max(5_000_000) }), result: ImportProfilesResultSchema },
+
+  /** trust a PBX's certificate by its fingerprint (or stop trusting it, with null); ends its session */
+  trustCertificate: {
+    input: z.strictObject({ profileId: z.string().min(1), certificate: TrustedCertificateSchema.nullable() }),
+    result: PbxProfileSchema,
+  },
+
+  /** the session of every saved PBX */
+  listSessions: { input: z.undefined(), result: z.array(SessionStateSchema) },
+  /** open a saved PBX: the running session, else the remembered password; NOT_SIGNED_IN asks for a sign-in */
+  openPbx: { input: ProfileIdSchema, result: SessionStateSchema },
+  /** sign in to a saved PBX with its sign-in method; `remember` keeps the password in the keychain */
+  signIn: { input: SignInInputSchema, result: SessionStateSchema },
+  /** the second step of a two-factor sign-in: the one-time code the PBX mailed */
+  verifySignInCode: {
+    input: z.strictObject({ profileId: z.string().min(1), code: z.string().trim().regex(/^\d{4,8}$/, { error: 'enter the code from the email (digits only)' }) }),
+    result: SessionStateSchema,
+  },
+  /** mail the one-time code of a two-factor sign-in again */
+  resendSignInCode: { input: ProfileIdSchema, result: SessionStateSchema },
+  /** sign out (sign_out or revoke, after the sign-in method) and forget the refresh token */
+  signOut: { input: ProfileIdSchema, result: SessionStateSchema },
 } as const satisfies Record<OperationName, { input: z.ZodType; result: z.ZodType }>
 
 export type Bridge = typeof bridge

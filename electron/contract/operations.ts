@@ -3,7 +3,23 @@
  * schema library), so the sandboxed preload can build `window.pbx` from it without bundling zod.
  * `bridge.ts` gives each name its input schema and result type; the compiler keeps the two in step.
  */
-export const OPERATION_NAMES = ['getAbout', 'probePbx', 'startDemo'] as const
+export const OPERATION_NAMES = [
+  'getAbout',
+  'probePbx',
+  'startDemo',
+  'listProfiles',
+  'saveProfile',
+  'removeProfile',
+  'exportProfiles',
+  'importProfiles',
+  'trustCertificate',
+  'listSessions',
+  'openPbx',
+  'signIn',
+  'verifySignInCode',
+  'resendSignInCode',
+  'signOut',
+] as const
 
 export type OperationName = (typeof OPERATION_NAMES)[number]
 

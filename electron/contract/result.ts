@@ -14,11 +14,36 @@ export const BRIDGE_ERROR_CODES = [
   'NOT_A_PBX',
   /** the PBX answered with an error of the API's error shape; `status` and `pbxCode` say which */
   'PBX_ERROR',
+  /** the PBX needs a sign-in first (no session, or its refresh token was refused): show the sign-in dialog */
+  'NOT_SIGNED_IN',
+  /** a saved PBX (or another item the app keeps) with that id does not exist */
+  'NOT_FOUND',
+  /** the PBX does not offer this (an optional endpoint answered 404 or 405) */
+  'NOT_SUPPORTED',
+  /** the user cancelled the work (a request, a batch) */
+  'CANCELLED',
+  /** the PBX's TLS certificate is not trusted (self-signed, or changed since it was trusted); `certificate` says which */
+  'UNTRUSTED_CERTIFICATE',
   /** the operation needs a keychain and none answers */
   'NO_KEYCHAIN',
   /** anything unexpected: a bug in the app */
   'INTERNAL',
 ] as const
+
+/** A TLS certificate as the app shows it before the user trusts it for one PBX. */
+export const CertificateInfoSchema = z.object({
+  /** SHA-256 fingerprint, upper-case hex pairs joined by colons */
+  fingerprint256: z.string(),
+  subject: z.string(),
+  issuer: z.string(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  /** why the system did not trust it (e.g. DEPTH_ZERO_SELF_SIGNED_CERT), or that it changed */
+  reason: z.string(),
+  /** the fingerprint trusted before, when the certificate changed since */
+  trustedFingerprint256: z.string().optional(),
+})
+export type CertificateInfo = z.infer<typeof CertificateInfoSchema>
 
 export const BridgeErrorSchema = z.object({
   code: z.enum(BRIDGE_ERROR_CODES),
@@ -26,6 +51,7 @@ export const BridgeErrorSchema = z.object({
   field: z.string().optional(),
   status: z.number().int().optional(),
   pbxCode: z.string().optional(),
+  certificate: CertificateInfoSchema.optional(),
 })
 export type BridgeError = z.infer<typeof BridgeErrorSchema>
 

@@ -27,6 +27,8 @@ export interface DemoPbxOptions {
   notificationVariant?: NotificationVariant
   /** load the seed data (default true); false: only the accounts */
   seed?: boolean
+  /** serve HTTPS with this certificate and key (PEM), e.g. a self-signed one */
+  tls?: { cert: string; key: string }
 }
 
 export interface DemoPbxFaults {
@@ -51,6 +53,8 @@ export interface DemoPbx {
   readonly faults: DemoPbxFaults
   /** count of requests received so far */
   readonly requests: number
+  /** every access and refresh token handed out so far (for tests that look for leaked secrets) */
+  readonly issuedTokens: readonly string[]
   stop(): Promise<void>
 }
 
@@ -88,14 +92,18 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
 
   const knobs: Knobs = { latencyMs: Math.max(0, options.latencyMs ?? 0), failNext: 0, failStatus: 503, dropNext: 0, requests: 0 }
   const router = buildRouter()
-  const server = new DemoServer(host, (req, res) => {
-    handleRequest(state, router, knobs, req, res).catch(() => {
-      if (!res.headersSent) res.destroy()
-    })
-  })
+  const server = new DemoServer(
+    host,
+    (req, res) => {
+      handleRequest(state, router, knobs, req, res).catch(() => {
+        if (!res.headersSent) res.destroy()
+      })
+    },
+    options.tls,
+  )
   const actualPort = await server.listen(port)
   const urlHost = isIP(host) === 6 ? `[${host}]` : host
-  const url = `http://${urlHost}:${actualPort}`
+  const url = `${options.tls ? 'https' : 'http'}://${urlHost}:${actualPort}`
   state.baseUrl = url
 
   const count = (name: string, n: number): number => {
@@ -130,6 +138,7 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
     get requests() {
       return knobs.requests
     },
+    issuedTokens: state.issuedTokens,
     stop: () => server.close(),
   }
 }

@@ -12,6 +12,8 @@ export interface DemoAccount {
   /** the tenant's SIP domain; empty for the system administrator */
   domain: string
   role: BuiltInRole
+  /** signs in with a one-time code from the outbox after the password */
+  twoFactor?: boolean
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -19,6 +21,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: 'manager', password: 'manager', domain: 'demo.pbx.example', role: 'Admin' },
   { username: '1001', password: '1001', domain: 'demo.pbx.example', role: 'StandardUser' },
   { username: 'manager', password: 'manager', domain: 'other.pbx.example', role: 'Admin' },
+  { username: 'installer', password: 'installer', domain: 'demo.pbx.example', role: 'Admin', twoFactor: true },
 ]
 
 const emptyTenant = (domain: string, name: string, idp: boolean): Tenant => ({
@@ -125,6 +128,7 @@ export const loadSeed = (state: DemoState, seed: boolean): void => {
     { id: state.nextId('user'), username: 'manager', password: 'manager', email: 'manager@demo.pbx.example', role: 'Admin', tenant: demo },
     { id: state.nextId('user'), username: '1001', password: '1001', email: '1001@demo.pbx.example', role: 'StandardUser', tenant: demo },
     { id: state.nextId('user'), username: 'manager', password: 'manager', email: 'manager@other.pbx.example', role: 'Admin', tenant: other },
+    { id: state.nextId('user'), username: 'installer', password: 'installer', email: 'installer@demo.pbx.example', role: 'Admin', tenant: demo, twoFactor: true },
   )
   state.ivrServers.push({ id: state.nextId('ivr'), name: 'Built-in IVR', enabled: true, ipv4: '127.0.0.1', type: 'INTERNAL' })
   if (!seed) return

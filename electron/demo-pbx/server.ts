@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
 import type { Socket } from 'node:net'
 import { RequestContext, type Reply } from './context'
 import { HttpError, invalid, methodNotAllowed, notFound, unknownFailure } from './errors'
@@ -112,12 +113,15 @@ export class DemoServer {
   constructor(
     private readonly host: string,
     private readonly onRequest: (req: IncomingMessage, res: ServerResponse) => void,
+    /** a certificate and its key (PEM): serve HTTPS instead of HTTP */
+    private readonly tls?: { cert: string; key: string },
   ) {}
 
   async listen(port: number): Promise<number> {
     if (this.closing) await this.closing
     if (this.server) return this.port
-    const server = createServer((req, res) => this.onRequest(req, res))
+    const handler = (req: IncomingMessage, res: ServerResponse) => this.onRequest(req, res)
+    const server: Server = this.tls ? createTlsServer(this.tls, handler) : createServer(handler)
     server.on('connection', (socket: Socket) => {
       this.sockets.add(socket)
       socket.on('close', () => this.sockets.delete(socket))

@@ -31,6 +31,8 @@ export interface User {
   role: BuiltInRole
   /** null for the system administrator */
   tenant: Tenant | null
+  /** signs in with a one-time code mailed after the password (README "Two-factor sign-in") */
+  twoFactor?: boolean
 }
 
 export interface StoredRoute {
@@ -166,6 +168,8 @@ export interface AccessToken {
 }
 
 export interface RecoveryFlow {
+  /** a password recovery, or the second step of a two-factor sign-in */
+  purpose: 'recovery' | 'sign_in'
   token: string
   user: User
   expiresAt: number
@@ -200,6 +204,8 @@ export class DemoState {
   readonly sessions = new Map<string, Session>()
   readonly accessTokens = new Map<string, AccessToken>()
   readonly refreshTokens = new Map<string, Session>()
+  /** every access and refresh token ever handed out, for tests that look for leaked secrets */
+  readonly issuedTokens: string[] = []
   readonly recoveries = new Map<string, RecoveryFlow>()
   /** the server's own address, set once it listens (used in identity-provider links) */
   baseUrl = ''

@@ -10,6 +10,7 @@ export class ServiceError extends Error {
   readonly field: string | undefined
   readonly status: number | undefined
   readonly pbxCode: string | undefined
+  readonly certificate: BridgeError['certificate']
 
   constructor(code: BridgeError['code'], message: string, extra: Omit<BridgeError, 'code' | 'message'> = {}) {
     super(message)
@@ -18,6 +19,7 @@ export class ServiceError extends Error {
     this.field = extra.field
     this.status = extra.status
     this.pbxCode = extra.pbxCode
+    this.certificate = extra.certificate
   }
 
   toBridgeError(): BridgeError {
@@ -25,6 +27,10 @@ export class ServiceError extends Error {
     if (this.field !== undefined) error.field = this.field
     if (this.status !== undefined) error.status = this.status
     if (this.pbxCode !== undefined) error.pbxCode = this.pbxCode
+    if (this.certificate !== undefined) error.certificate = this.certificate
     return error
   }
 }
+
+/** The user cancelled: not a failure to report, not a bug. */
+export const cancelled = (): ServiceError => new ServiceError('CANCELLED', 'Cancelled.')

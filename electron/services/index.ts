@@ -1,7 +1,12 @@
 import type { BridgeHandlers } from '../contract/bridge'
+import { ensureDemoProfiles } from './demo/demo-profiles'
 import { createDemoService, type DemoPbxModule } from './demo/demo-service'
+import { createPbxSecrets } from './keychain/pbx-secrets'
 import type { KeychainState } from './keychain/secret-store'
 import { getInfo } from './pbx-client/info'
+import { createProfileStore } from './profiles/profile-store'
+import { exportProfiles, importProfiles } from './profiles/profile-transfer'
+import { createSessionManager } from './session/session-manager'
 
 export interface ServicesOptions {
   /** the app's data folder: saved PBXs and batches live here (never a secret) */
@@ -17,7 +22,7 @@ export interface ServicesOptions {
 export interface Services {
   /** every Bridge operation, taking input already checked against the contract */
   handlers: BridgeHandlers
-  /** stops what the services started (the demo PBX, sessions) */
+  /** signs out of every PBX and stops what the services started (the demo PBX) */
   dispose(): Promise<void>
 }
 
@@ -30,6 +35,9 @@ export function createServices(options: ServicesOptions): Services {
     options.loadDemoPbx ?? (async () => (await import('../demo-pbx/index')) as DemoPbxModule),
   )
   const keychain = options.keychain
+  const secrets = createPbxSecrets(keychain)
+  const profiles = createProfileStore(options.dataDir)
+  const sessions = createSessionManager(profiles, secrets)
 
   const handlers: BridgeHandlers = {
     async getAbout() {
@@ -42,17 +50,50 @@ export function createServices(options: ServicesOptions): Services {
         ...(keychain.available ? {} : { keychainMessage: keychain.reason }),
       }
     },
-    async probePbx({ baseUrl }) {
-      return getInfo(baseUrl)
-    },
+    probePbx: ({ baseUrl, domain, trustedFingerprint256 }) =>
+      getInfo(baseUrl, { ...(domain ? { domain } : {}), ...(trustedFingerprint256 ? { trustedFingerprint256 } : {}) }),
     async startDemo() {
-      return demo.start()
+      const server = await demo.start()
+      const profileIds = await ensureDemoProfiles(server.baseUrl, server.accounts, profiles, secrets, sessions)
+      return { ...server, profileIds }
     },
+
+    listProfiles: () => profiles.list(),
+    async saveProfile({ id, fields, trustedCertificate }) {
+      const trust = trustedCertificate === undefined ? {} : { trustedCertificate }
+      if (!id) return profiles.add(fields, trust)
+      const { before, after } = await profiles.update(id, fields, trust)
+      await sessions.profileChanged(before, after)
+      return profiles.get(id)
+    },
+    async trustCertificate({ profileId, certificate }) {
+      const before = await profiles.get(profileId)
+      const after = await profiles.mark(profileId, { trustedCertificate: certificate })
+      await sessions.profileChanged(before, after)
+      return after
+    },
+    async removeProfile({ profileId }) {
+      await profiles.get(profileId)
+      await sessions.signOut(profileId)
+      await secrets.forget(profileId)
+      await profiles.remove(profileId)
+      return { removed: true as const }
+    },
+    exportProfiles: () => exportProfiles(profiles),
+    importProfiles: ({ json }) => importProfiles(profiles, json),
+
+    listSessions: () => sessions.states(),
+    openPbx: ({ profileId }) => sessions.open(profileId),
+    signIn: ({ profileId, password, remember }) => sessions.signIn(profileId, password, remember),
+    verifySignInCode: ({ profileId, code }) => sessions.verifyCode(profileId, code),
+    resendSignInCode: ({ profileId }) => sessions.resendCode(profileId),
+    signOut: ({ profileId }) => sessions.signOut(profileId),
   }
 
   return {
     handlers,
     async dispose() {
+      await sessions.signOutAll()
       await demo.stop()
     },
   }

@@ -1,15 +1,25 @@
+import type { Capability } from '@contract/pbx'
+import type { SessionState } from '@contract/profiles'
+
+/**
+ * Who may use a PBX area: the capability the PBX must grant the signed-in user
+ * (electron/demo-pbx/README.md, "Roles and capabilities"), and who has it, for the reason shown
+ * when the user lacks it.
+ */
+type AreaNeeds = { capability: Capability; who: 'a tenant administrator' | 'the system administrator' }
+
 /**
  * The areas of the app, in the order the sidebar shows them. The router and the sidebar are both
- * built from this list, so a new area is added here once.
+ * built from this list, so a new area is added here once. `needs: null` is always open (PBXs).
  */
 export const AREAS = [
-  { key: 'pbxs', path: '/pbxs', title: 'PBXs' },
-  { key: 'dect', path: '/dect', title: 'DECT phones' },
-  { key: 'ivr', path: '/ivr', title: 'IVR servers' },
-  { key: 'outbound', path: '/outbound', title: 'Outbound rules' },
-  { key: 'templates', path: '/templates', title: 'Email templates' },
-  { key: 'notifications', path: '/notifications', title: 'Notifications' },
-] as const
+  { key: 'pbxs', path: '/pbxs', title: 'PBXs', needs: null },
+  { key: 'dect', path: '/dect', title: 'DECT phones', needs: { capability: 'dect_phones:read', who: 'a tenant administrator' } },
+  { key: 'ivr', path: '/ivr', title: 'IVR servers', needs: { capability: 'ivr_servers:read', who: 'the system administrator' } },
+  { key: 'outbound', path: '/outbound', title: 'Outbound rules', needs: { capability: 'outbound_rules:read', who: 'a tenant administrator' } },
+  { key: 'templates', path: '/templates', title: 'Email templates', needs: { capability: 'email_templates:read', who: 'a tenant administrator' } },
+  { key: 'notifications', path: '/notifications', title: 'Notifications', needs: { capability: 'notification:read', who: 'the system administrator' } },
+] as const satisfies readonly { key: string; path: string; title: string; needs: AreaNeeds | null }[]
 
 export type Area = (typeof AREAS)[number]
 export type AreaKey = Area['key']
@@ -20,5 +30,29 @@ export function isAreaKey(value: unknown): value is AreaKey {
   return AREAS.some((area) => area.key === value)
 }
 
-/** What every area but PBXs says until profiles and sign-in arrive. */
-export const NEEDS_SIGNED_IN_PBX = 'This area needs a signed-in PBX: sign in to one on the PBXs page first.'
+export function areaOf(key: AreaKey): Area {
+  return AREAS.find((area) => area.key === key) ?? AREAS[0]
+}
+
+/** What an area says when no PBX is open. */
+export const OPEN_A_PBX_FIRST = 'open a PBX first'
+
+/**
+ * Whether the signed-in user of the active PBX (`session`, null when none is open) may use an
+ * area, and if not, why, in a few words for the sidebar.
+ */
+export type AreaAccess = { allowed: true } | { allowed: false; reason: 'no-pbx' | 'role'; text: string }
+
+export function areaAccess(key: AreaKey, session: SessionState | null): AreaAccess {
+  const { needs } = areaOf(key)
+  if (needs === null) return { allowed: true }
+  if (session === null || session.status !== 'signed_in') return { allowed: false, reason: 'no-pbx', text: OPEN_A_PBX_FIRST }
+  const capabilities: readonly string[] = session.user?.capabilities ?? []
+  if (capabilities.includes(needs.capability)) return { allowed: true }
+  return { allowed: false, reason: 'role', text: `needs ${needs.who}` }
+}
+
+/** The first PBX area (after PBXs) the signed-in user may use, or null when there is none. */
+export function firstPermittedArea(session: SessionState | null): Area | null {
+  return AREAS.find((area) => area.needs !== null && areaAccess(area.key, session).allowed) ?? null
+}

@@ -1,3 +1,5 @@
+// first: configures zod before any contract schema is loaded (see zod-setup.ts)
+import './zod-setup'
 import { createPinia } from 'pinia'
 import { createApp } from 'vue'
 import App from './App.vue'

@@ -26,7 +26,9 @@ export async function mountInApp(component: Component, path = '/pbxs'): Promise<
   })
   const host = document.createElement('div')
   document.body.appendChild(host)
-  const wrapper = mount(Root, { attachTo: host, global: { plugins: [pinia, router] } })
+  // real transitions: Naive UI's focus trap looks for the dialog right beside its sentinels, where a
+  // transition stub would stand
+  const wrapper = mount(Root, { attachTo: host, global: { plugins: [pinia, router], stubs: { transition: false } } })
   await flushPromises()
   return { wrapper, router, pinia }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need from the system, only when something is missing:
 # Debian's Chromium (Playwright drives it), GNOME Keyring + D-Bus + secret-tool (the real keychain
-# suites), libsecret-1-dev (to build keytar), zbar-tools (an independent QR decoder).
+# suites), libsecret-1-dev (to build keytar), zbar-tools (an independent QR decoder), openssl
+# (self-signed certificates for the TLS tests).
 # As root it installs them with apt-get; otherwise it prints the exact command and stops.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,6 +15,7 @@ command -v dbus-launch >/dev/null 2>&1 || missing+=(dbus-x11)
 command -v secret-tool >/dev/null 2>&1 || missing+=(libsecret-tools)
 pkg-config --exists libsecret-1 2>/dev/null || missing+=(libsecret-1-dev pkg-config)
 command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 
 if [ ${#missing[@]} -gt 0 ]; then
   line="apt-get install -y --no-install-recommends ${missing[*]}"

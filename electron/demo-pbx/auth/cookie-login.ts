@@ -2,7 +2,7 @@ import { ByIdpFormSchema, checkInput, SESSION_COOKIE, SessionLoginBodySchema } f
 import { ok, type Reply, type RequestContext } from '../context'
 import { invalidProblems, unauthorized } from '../errors'
 import type { Router } from '../router'
-import { findUser, LOGIN_FAILED } from './credentials'
+import { findUser, LOGIN_FAILED, NEEDS_TWO_FACTOR } from './credentials'
 import { idpTenant } from './idp'
 import { checkAccess, endSession, issueAccess, openSession } from './tokens'
 
@@ -30,6 +30,7 @@ const login = (ctx: RequestContext): Reply => {
   const body = ctx.json(SessionLoginBodySchema)
   const user = findUser(ctx.state, body.username, body.password, body.domain)
   if (!user) throw unauthorized(LOGIN_FAILED)
+  if (user.twoFactor) throw unauthorized(NEEDS_TWO_FACTOR)
   const session = openSession(ctx.state, user, 'cookie')
   issueAccess(ctx.state, session)
   return { status: 200, headers: { 'Set-Cookie': `${SESSION_COOKIE}=${session.id}; ${COOKIE_ATTRS}` } }

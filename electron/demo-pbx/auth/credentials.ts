@@ -2,6 +2,8 @@ import { isReservedUsername } from '../../contract/pbx'
 import type { DemoState, User } from '../state'
 
 export const LOGIN_FAILED = 'login failed: wrong username, password or domain'
+/** The grants without a second step cannot sign in an account that needs a one-time code. */
+export const NEEDS_TWO_FACTOR = 'login failed: this account signs in with a one-time code; use POST /api/auth/sign_in'
 
 /**
  * The user these credentials belong to, or undefined. Without a domain only the system

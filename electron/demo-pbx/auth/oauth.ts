@@ -10,7 +10,7 @@ import {
 import { ok, type RequestContext } from '../context'
 import { unauthorized } from '../errors'
 import type { Router } from '../router'
-import { findUser, LOGIN_FAILED } from './credentials'
+import { findUser, LOGIN_FAILED, NEEDS_TWO_FACTOR } from './credentials'
 import { endSession, issuePair, openSession, rotateRefresh } from './tokens'
 
 /**
@@ -39,6 +39,7 @@ const token = (ctx: RequestContext) => {
     }
     const user = findUser(ctx.state, r.data.username, r.data.password, r.data.domain)
     if (!user) throw unauthorized(LOGIN_FAILED)
+    if (user.twoFactor) throw unauthorized(NEEDS_TWO_FACTOR)
     return ok(issuePair(ctx.state, openSession(ctx.state, user, 'bearer')))
   }
   const r = checkInput(OAuthRefreshFormSchema, form)

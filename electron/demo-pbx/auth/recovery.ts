@@ -8,10 +8,10 @@ import {
 import { ok, type RequestContext } from '../context'
 import { unauthorized } from '../errors'
 import type { Router } from '../router'
-import type { RecoveryFlow } from '../state'
+import type { RecoveryFlow, User } from '../state'
 import { randomToken } from '../state'
 import { findTenantUser } from './credentials'
-import { endUserSessions } from './tokens'
+import { endUserSessions, issuePair, openSession } from './tokens'
 
 /**
  * Password recovery (README "Password recovery and one-time codes"): forget_password → send_otp →
@@ -20,11 +20,12 @@ import { endUserSessions } from './tokens'
 
 export const RECOVERY_TTL_MS = 15 * 60 * 1000
 export const MAX_WRONG_CODES = 5
+export const TWO_FACTOR_TTL_MS = 5 * 60 * 1000
 
 const flowOf = (ctx: RequestContext, token: string): RecoveryFlow => {
   const flow = ctx.state.recoveries.get(token)
   if (!flow || flow.ended || flow.expiresAt <= ctx.state.now()) {
-    throw unauthorized('token: the recovery token is unknown, expired or used up')
+    throw unauthorized('token: the token is unknown, expired or used up')
   }
   return flow
 }
@@ -35,6 +36,7 @@ const forgetPassword = (ctx: RequestContext) => {
   if (user && user.tenant) {
     const token = randomToken()
     ctx.state.recoveries.set(token, {
+      purpose: 'recovery',
       token,
       user,
       expiresAt: ctx.state.now() + RECOVERY_TTL_MS,
@@ -86,17 +88,39 @@ const verifyOtp = (ctx: RequestContext) => {
     flow.wrongCodes++
     if (flow.wrongCodes >= MAX_WRONG_CODES) {
       flow.ended = true
-      throw unauthorized('code: wrong code; too many wrong codes, the recovery has ended')
+      throw unauthorized('code: wrong code; too many wrong codes, start again')
     }
     throw unauthorized(`code: wrong code (${MAX_WRONG_CODES - flow.wrongCodes} tries left)`)
   }
   flow.verified = true
+  if (flow.purpose === 'sign_in') {
+    // the second step of a two-factor sign-in: the code was right, the session starts now
+    flow.ended = true
+    return ok(issuePair(ctx.state, openSession(ctx.state, flow.user, 'bearer')))
+  }
   return ok()
+}
+
+/** The first step of a two-factor sign-in: a flow token for send_otp and verify_otp. */
+export const startTwoFactor = (ctx: RequestContext, user: User): { two_factor_enabled: true; token: string } => {
+  const token = randomToken()
+  ctx.state.recoveries.set(token, {
+    purpose: 'sign_in',
+    token,
+    user,
+    expiresAt: ctx.state.now() + TWO_FACTOR_TTL_MS,
+    code: undefined,
+    wrongCodes: 0,
+    verified: false,
+    ended: false,
+  })
+  return { two_factor_enabled: true, token }
 }
 
 const resetPassword = (ctx: RequestContext) => {
   const body = ctx.json(ResetPasswordBodySchema)
   const flow = flowOf(ctx, body.token)
+  if (flow.purpose !== 'recovery') throw unauthorized('token: this token belongs to a sign-in, not to a password recovery')
   if (!flow.verified) throw unauthorized('token: verify the one-time code first (verify_otp)')
   flow.user.password = body.new_password
   flow.ended = true

@@ -11,6 +11,7 @@ import { ROLE_CAPABILITIES, ROLE_IDS } from '../permissions'
 import type { Router } from '../router'
 import { findUser, LOGIN_FAILED } from './credentials'
 import { checkProvider, idpAuthorizeUrl, idpTenant } from './idp'
+import { startTwoFactor } from './recovery'
 import { endSession, issuePair, openSession, rotateRefresh } from './tokens'
 
 /** POST /api/auth/sign_in, refresh_token, sign_out, sign_in/{provider}; GET /api/auth/user. */
@@ -22,6 +23,7 @@ const signIn = (ctx: RequestContext) => {
   const body = ctx.json(SignInBodySchema)
   const user = findUser(ctx.state, body.username, body.password, body.domain)
   if (!user) throw unauthorized(LOGIN_FAILED)
+  if (user.twoFactor) return ok(startTwoFactor(ctx, user))
   return ok(issuePair(ctx.state, openSession(ctx.state, user, 'bearer')))
 }
 

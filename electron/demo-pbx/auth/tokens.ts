@@ -31,6 +31,7 @@ export const issueAccess = (state: DemoState, session: Session): AccessToken => 
     expiresAt: state.now() + state.options.tokenTtl * 1000,
   }
   state.accessTokens.set(access.token, access)
+  state.issuedTokens.push(access.token)
   session.accessTokens.add(access.token)
   session.currentAccess = access.token
   return access
@@ -44,6 +45,7 @@ export const issuePair = (state: DemoState, session: Session): TokenPair => {
   session.refreshToken = refresh
   session.refreshExpiresAt = state.now() + state.options.refreshTtl * 1000
   state.refreshTokens.set(refresh, session)
+  state.issuedTokens.push(refresh)
   return {
     access_token: access.token,
     refresh_token: refresh,

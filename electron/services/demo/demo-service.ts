@@ -1,5 +1,7 @@
 import type { DemoStatus } from '../../contract/bridge'
 
+type DemoServer = Omit<DemoStatus, 'profileIds'>
+
 /** The slice of the demo PBX the app needs: a way to start it, and its accounts to show. */
 export interface DemoPbxModule {
   startDemoPbx(options: { port: number }): Promise<{ url: string; stop(): Promise<void> }>
@@ -11,9 +13,9 @@ export interface DemoPbxModule {
  * asked for, and answers the same one afterwards. The demo PBX's code is loaded only then.
  */
 export function createDemoService(load: () => Promise<DemoPbxModule>) {
-  let running: Promise<{ status: DemoStatus; stop(): Promise<void> }> | undefined
+  let running: Promise<{ status: DemoServer; stop(): Promise<void> }> | undefined
 
-  async function start(): Promise<DemoStatus> {
+  async function start(): Promise<DemoServer> {
     running ??= (async () => {
       const demo = await load()
       const server = await demo.startDemoPbx({ port: 0 })

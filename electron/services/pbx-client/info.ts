@@ -6,7 +6,7 @@ import { parseBody, pbxRequest, type RequestOptions } from './request'
  * GET /api/info: the system metadata (seed 2.1), with the tenant's when `domain` is given.
  * A 404 there means the address is not the API's base URL.
  */
-export async function getInfo(baseUrl: string, options: { domain?: string } & Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}): Promise<SystemInfo> {
+export async function getInfo(baseUrl: string, options: { domain?: string } & Pick<RequestOptions, 'signal' | 'timeoutMs' | 'trustedFingerprint256'> = {}): Promise<SystemInfo> {
   try {
     const response = await pbxRequest(baseUrl, 'api/info', { ...options, query: { domain: options.domain } })
     return parseBody(SystemInfoSchema, response, 'GET /api/info')

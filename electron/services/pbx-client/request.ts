@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { ApiErrorBodySchema, ERROR_CODES } from '../../contract/pbx'
-import { ServiceError } from '../errors'
+import { cancelled, ServiceError } from '../errors'
+import { errorCode, exchange, type ExchangeAnswer } from './transport'
 
 export const DEFAULT_TIMEOUT_MS = 10_000
 
@@ -13,6 +14,8 @@ export interface RequestOptions {
   form?: Record<string, string>
   timeoutMs?: number
   signal?: AbortSignal
+  /** SHA-256 fingerprint of a certificate the user trusted for this PBX (see transport.ts) */
+  trustedFingerprint256?: string
 }
 
 export interface PbxResponse {
@@ -47,27 +50,34 @@ export async function pbxRequest(baseUrl: string, path: string, options: Request
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
   const host = url.host
 
-  let response: Response
+  let answer: ExchangeAnswer
   try {
-    response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal, redirect: 'manual' })
+    answer = await exchange(url, {
+      method: options.method ?? 'GET',
+      headers,
+      ...(body === undefined ? {} : { body }),
+      signal,
+      ...(options.trustedFingerprint256 ? { trustedFingerprint256: options.trustedFingerprint256 } : {}),
+    })
   } catch (error) {
-    if (options.signal?.aborted) throw new ServiceError('INTERNAL', 'Cancelled.')
+    if (error instanceof ServiceError) throw error
+    if (options.signal?.aborted) throw cancelled()
     if (timeout.aborted) {
       throw new ServiceError('UNREACHABLE', `The PBX at ${host} did not answer in ${timeoutMs / 1000} s. Check the address and that it is running.`)
     }
     throw new ServiceError('UNREACHABLE', `Could not reach ${host}: ${networkReason(error)}.`)
   }
 
-  const text = await response.text()
-  const contentType = response.headers.get('content-type') ?? ''
+  const { text, contentType } = answer
   const parsed = parseJson(text)
+  const ok = answer.status >= 200 && answer.status < 300
 
-  if (response.ok) {
-    if (text.trim() === '') return { status: response.status, body: undefined }
+  if (ok) {
+    if (text.trim() === '') return { status: answer.status, body: undefined }
     if (!contentType.includes('json') || parsed === INVALID) {
       throw notAPbx(host, contentType.includes('html') ? 'it answered with a web page, not the API' : 'its answer is not JSON')
     }
-    return { status: response.status, body: parsed }
+    return { status: answer.status, body: parsed }
   }
 
   const apiError = ApiErrorBodySchema.safeParse(parsed)
@@ -75,14 +85,14 @@ export async function pbxRequest(baseUrl: string, path: string, options: Request
     const first = apiError.data.errors[0]!
     const known = (ERROR_CODES as readonly string[]).includes(first.code)
     throw new ServiceError('PBX_ERROR', first.message, {
-      status: response.status,
+      status: answer.status,
       pbxCode: known ? first.code : 'UNKNOWN',
       ...fieldOf(first.message),
     })
   }
-  if (contentType.includes('html')) throw notAPbx(host, `it answered ${response.status} with a web page`)
-  throw new ServiceError('PBX_ERROR', `The PBX at ${host} answered ${response.status} ${response.statusText}.`.trim(), {
-    status: response.status,
+  if (contentType.includes('html')) throw notAPbx(host, `it answered ${answer.status} with a web page`)
+  throw new ServiceError('PBX_ERROR', `The PBX at ${host} answered ${answer.status} ${answer.statusText}.`.trim(), {
+    status: answer.status,
     pbxCode: 'UNKNOWN',
   })
 }
@@ -124,8 +134,7 @@ function fieldOf(message: string): { field?: string } {
 }
 
 function networkReason(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
-  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : ''
+  const code = errorCode(error)
   switch (code) {
     case 'ECONNREFUSED':
       return 'the connection was refused (is the PBX running, and is the port right?)'
@@ -135,13 +144,7 @@ function networkReason(error: unknown): string {
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
       return 'the connection was closed before the PBX answered'
-    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-    case 'SELF_SIGNED_CERT_IN_CHAIN':
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-    case 'CERT_HAS_EXPIRED':
-    case 'ERR_TLS_CERT_ALTNAME_INVALID':
-      return `its certificate is not trusted (${code})`
     default:
-      return cause instanceof Error ? cause.message : 'network error'
+      return error instanceof Error ? error.message : 'network error'
   }
 }

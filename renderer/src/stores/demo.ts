@@ -4,8 +4,12 @@ import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { ref } from 'vue'
 import { callBridge, type LoadStatus } from './bridge-call'
+import { useProfilesStore } from './profiles'
 
-/** The built-in demo PBX: starting it, and what it says about itself at GET /api/info. */
+/**
+ * The built-in demo PBX: starting it, and what it says about itself at GET /api/info. Starting it
+ * also saves a PBX for each of its administrators (`demo.profileIds`), so the list is reloaded.
+ */
 export const useDemoStore = defineStore('demo', () => {
   const demo = ref<DemoStatus | null>(null)
   const info = ref<SystemInfo | null>(null)
@@ -15,8 +19,9 @@ export const useDemoStore = defineStore('demo', () => {
   let pending: Promise<void> | null = null
 
   /**
-   * Starts the demo PBX (main answers the running one if it is already up), then probes it.
-   * `ready` once both answered; on a failure `error` says which and the call may be retried.
+   * Starts the demo PBX (main answers the running one if it is already up), reloads the saved
+   * PBXs (where the demo's now are), then probes it. `ready` once both answered; on a failure
+   * `error` says which and the call may be retried.
    */
   function start(): Promise<void> {
     pending ??= (async () => {
@@ -29,6 +34,7 @@ export const useDemoStore = defineStore('demo', () => {
         return
       }
       demo.value = started.value
+      void useProfilesStore().load()
       const probed = await callBridge(() => window.pbx.probePbx({ baseUrl: started.value.baseUrl }))
       if (!probed.ok) {
         info.value = null

@@ -4,24 +4,30 @@ import { acceptHMRUpdate, defineStore } from 'pinia'
 import { ref } from 'vue'
 import { callBridge, type LoadStatus } from './bridge-call'
 
-/** "Check a PBX address": asks an address for GET /api/info, before any profile is saved. */
+/**
+ * "Test connection" of the PBX form: asks an address for GET /api/info (no sign-in needed), with
+ * a tenant domain for the tenant's name too, before the PBX is saved.
+ */
 export const useProbeStore = defineStore('probe', () => {
   /** the address the shown answer (or error) belongs to */
   const baseUrl = ref<string | null>(null)
+  /** the tenant domain asked about with it, '' for none */
+  const domain = ref('')
   const info = ref<SystemInfo | null>(null)
   const status = ref<LoadStatus>('idle')
   const error = ref<BridgeError | null>(null)
 
   let latest = 0
 
-  /** Probes `address`. When checks overlap, only the last one asked for is shown. */
-  async function probe(address: string): Promise<void> {
+  /** Probes `address` (and `tenantDomain`). When checks overlap, only the last one asked for is shown. */
+  async function probe(address: string, tenantDomain = ''): Promise<void> {
     const request = ++latest
     baseUrl.value = address
+    domain.value = tenantDomain
     info.value = null
     error.value = null
     status.value = 'loading'
-    const result = await callBridge(() => window.pbx.probePbx({ baseUrl: address }))
+    const result = await callBridge(() => window.pbx.probePbx(tenantDomain === '' ? { baseUrl: address } : { baseUrl: address, domain: tenantDomain }))
     if (request !== latest) return
     if (result.ok) {
       info.value = result.value
@@ -36,12 +42,13 @@ export const useProbeStore = defineStore('probe', () => {
   function reset(): void {
     latest++
     baseUrl.value = null
+    domain.value = ''
     info.value = null
     error.value = null
     status.value = 'idle'
   }
 
-  return { baseUrl, info, status, error, probe, reset }
+  return { baseUrl, domain, info, status, error, probe, reset }
 })
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useProbeStore, import.meta.hot))

@@ -1,7 +1,8 @@
 import AppShell from '@renderer/components/shell/AppShell.vue'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createFakePbx, fail, installFakePbx, ok, removePbx, sampleAbout } from '../fake-pbx'
+import { useSessionsStore } from '@renderer/stores/sessions'
+import { acmeProfile, createFakePbx, fail, globexProfile, installFakePbx, ok, removePbx, sampleAbout, signedIn, type FakePbx } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
 let mounted: VueWrapper | null = null
@@ -13,10 +14,34 @@ async function mountShell(path = '/pbxs') {
 }
 
 const menuItems = (wrapper: VueWrapper) => wrapper.findAll('[role="menuitem"]')
+const titles = (wrapper: VueWrapper) => menuItems(wrapper).map((item) => item.find('.app-sidebar__title').text())
+/** area key → the reason it is disabled, or '' when it may be used */
+const reasons = (wrapper: VueWrapper) =>
+  Object.fromEntries(
+    menuItems(wrapper).map((item) => [item.attributes('data-area'), item.attributes('aria-disabled') === 'true' ? (item.find('.app-sidebar__reason').text() ?? '?') : '']),
+  )
+
+/** A fake where Acme (tenant admin) and Globex (system administrator) are signed in already. */
+function signedInFake(): FakePbx {
+  return createFakePbx({}, { sessions: { 'p-acme': signedIn(acmeProfile), 'p-globex': signedIn(globexProfile) } })
+}
+
+/** Opens a saved PBX the way the list and the switcher do. */
+async function openPbx(profileId: string): Promise<void> {
+  await useSessionsStore().open(profileId)
+  await flushPromises()
+}
+
+function bodyButton(text: string): HTMLButtonElement {
+  const found = Array.from(document.body.querySelectorAll('button')).findLast((b) => b.textContent?.trim() === text)
+  if (!found) throw new Error(`no button "${text}" in the document`)
+  return found
+}
 
 afterEach(() => {
   mounted?.unmount()
   mounted = null
+  document.body.innerHTML = ''
   removePbx()
 })
 
@@ -26,7 +51,7 @@ describe('AppShell', () => {
     const { wrapper } = await mountShell()
 
     const items = menuItems(wrapper)
-    expect(items.map((item) => item.text())).toEqual([
+    expect(titles(wrapper)).toEqual([
       'PBXs',
       'DECT phones',
       'IVR servers',
@@ -46,8 +71,10 @@ describe('AppShell', () => {
   })
 
   it('shows the area chosen in the menu, with its title in the header', async () => {
-    installFakePbx()
+    installFakePbx(signedInFake())
     const { wrapper, router } = await mountShell()
+    await openPbx('p-acme')
+    await router.push('/pbxs')
 
     const dect = menuItems(wrapper).find((item) => item.text() === 'DECT phones')
     await dect?.find('.n-menu-item-content').trigger('click')
@@ -56,7 +83,7 @@ describe('AppShell', () => {
     expect(router.currentRoute.value.path).toBe('/dect')
     expect(wrapper.find('h1').text()).toBe('DECT phones')
     expect(wrapper.text()).toContain('Import a spreadsheet of handsets, push them to a PBX in one batch')
-    expect(wrapper.text()).toContain('This area needs a signed-in PBX')
+    expect(wrapper.find('main').text()).toContain('For Acme HQ: https://pbx.acme.example:8887, signed in as manager@acme.pbx.example.')
     expect(wrapper.find('[aria-current="page"]').attributes('data-area')).toBe('dect')
   })
 
@@ -72,7 +99,7 @@ describe('AppShell', () => {
     expect(wrapper.find('h1').text()).toBe(title)
     expect(wrapper.find('h2').text()).toBe(title)
     expect(wrapper.text()).toContain(text)
-    expect(wrapper.text()).toContain('This area needs a signed-in PBX')
+    expect(wrapper.find('main').text()).toContain('Open a PBX first')
     expect(document.title).toBe(`${title} · PBX Provisioner`)
   })
 
@@ -90,8 +117,11 @@ describe('AppShell', () => {
   })
 
   it('can be used from the keyboard: one tab stop, arrows move, Enter opens', async () => {
-    installFakePbx()
+    installFakePbx(signedInFake())
     const { wrapper, router } = await mountShell('/pbxs')
+    await openPbx('p-globex')
+    await router.push('/pbxs')
+    await flushPromises()
 
     const items = () => menuItems(wrapper)
     expect(items().map((item) => item.attributes('tabindex'))).toEqual(['0', '-1', '-1', '-1', '-1', '-1'])
@@ -160,5 +190,185 @@ describe('AppShell', () => {
     const { wrapper } = await mountShell()
 
     expect(wrapper.find('footer').text()).toContain('App information unavailable: Versions unreadable')
+  })
+})
+
+describe('AppShell with saved PBXs and sessions', () => {
+  it('with no PBX open, offers the PBX areas disabled with "open a PBX first"', async () => {
+    installFakePbx()
+    const { wrapper, router } = await mountShell()
+
+    expect(reasons(wrapper)).toEqual({
+      pbxs: '',
+      dect: 'open a PBX first',
+      ivr: 'open a PBX first',
+      outbound: 'open a PBX first',
+      templates: 'open a PBX first',
+      notifications: 'open a PBX first',
+    })
+    const dect = menuItems(wrapper)[1]!
+    expect(dect.attributes('aria-description')).toBe('open a PBX first')
+    // a disabled area is still reachable by keyboard, but does not open
+    await dect.trigger('keydown', { key: 'Enter' })
+    await dect.find('.n-menu-item-content').trigger('click')
+    await flushPromises()
+    expect(router.currentRoute.value.path).toBe('/pbxs')
+    expect(wrapper.find('header').text()).toContain('No PBX open')
+  })
+
+  it('for a tenant administrator, offers the tenant areas and says IVR and notifications need the system administrator', async () => {
+    installFakePbx(signedInFake())
+    const { wrapper, router } = await mountShell()
+
+    await openPbx('p-acme')
+
+    expect(reasons(wrapper)).toEqual({
+      pbxs: '',
+      dect: '',
+      ivr: 'needs the system administrator',
+      outbound: '',
+      templates: '',
+      notifications: 'needs the system administrator',
+    })
+    // opened from the PBXs screen: on to the first area the user may use
+    expect(router.currentRoute.value.path).toBe('/dect')
+    const header = wrapper.find('header').text()
+    expect(header).toContain('Acme HQ')
+    expect(header).toContain('signed in as manager · Admin')
+  })
+
+  it('for the system administrator, offers IVR and notifications and says the others need a tenant administrator', async () => {
+    installFakePbx(signedInFake())
+    const { wrapper, router } = await mountShell()
+
+    await openPbx('p-globex')
+
+    expect(reasons(wrapper)).toEqual({
+      pbxs: '',
+      dect: 'needs a tenant administrator',
+      ivr: '',
+      outbound: 'needs a tenant administrator',
+      templates: 'needs a tenant administrator',
+      notifications: '',
+    })
+    expect(router.currentRoute.value.path).toBe('/ivr')
+    expect(wrapper.find('header').text()).toContain('signed in as admin · SystemAdmin')
+    expect(wrapper.find('main').text()).toContain('For Globex hosting')
+  })
+
+  it('for a role with none of the capabilities, offers no PBX area and stays on PBXs', async () => {
+    const pbx = installFakePbx()
+    pbx.openPbx.mockResolvedValue(ok(signedIn(acmeProfile, 'StandardUser')))
+    const { wrapper, router } = await mountShell()
+
+    await openPbx('p-acme')
+
+    expect(Object.values(reasons(wrapper)).filter((reason) => reason !== '')).toHaveLength(5)
+    expect(router.currentRoute.value.path).toBe('/pbxs')
+  })
+
+  it('stays in the current area when the newly opened PBX permits it too', async () => {
+    const other = { ...acmeProfile, id: 'p-other', label: 'Other Company', domain: 'other.pbx.example' }
+    installFakePbx(
+      createFakePbx({}, { profiles: [acmeProfile, other, globexProfile], sessions: { 'p-acme': signedIn(acmeProfile), 'p-other': signedIn(other), 'p-globex': signedIn(globexProfile) } }),
+    )
+    const { router, wrapper } = await mountShell()
+    await openPbx('p-acme')
+    await router.push('/outbound')
+
+    await openPbx('p-other')
+    expect(router.currentRoute.value.path).toBe('/outbound')
+    expect(wrapper.find('main').text()).toContain('For Other Company')
+
+    // the system administrator may not use outbound rules: on to IVR servers
+    await openPbx('p-globex')
+    expect(router.currentRoute.value.path).toBe('/ivr')
+  })
+
+  it('an area the role lacks says so, and which PBX and user are open', async () => {
+    installFakePbx(signedInFake())
+    const { wrapper, router } = await mountShell()
+    await openPbx('p-acme')
+    await router.push('/ivr')
+    await flushPromises()
+
+    expect(wrapper.find('main').text()).toContain('IVR servers needs the system administrator. Acme HQ is signed in as manager (Admin)')
+  })
+
+  it('asks for the password when a PBX needs a sign-in, then makes it the active PBX', async () => {
+    const pbx = installFakePbx()
+    const { wrapper, router } = await mountShell()
+
+    await openPbx('p-acme')
+    const dialog = document.body.querySelector('.pbx-sign-in')
+    expect(dialog?.textContent).toContain('Sign in to Acme HQ')
+    expect(dialog?.textContent).toContain('https://pbx.acme.example:8887')
+    expect(dialog?.textContent).toContain('acme.pbx.example')
+    const password = dialog!.querySelector<HTMLInputElement>('input[type="password"]')!
+    expect(document.activeElement).toBe(password)
+
+    password.value = 'wrong'
+    password.dispatchEvent(new Event('input'))
+    dialog!.querySelector('form')!.dispatchEvent(new Event('submit'))
+    await flushPromises()
+    expect(document.body.querySelector('.pbx-sign-in')?.textContent).toContain('Wrong user name or password')
+
+    password.value = 'manager'
+    password.dispatchEvent(new Event('input'))
+    dialog!.querySelector('form')!.dispatchEvent(new Event('submit'))
+    await flushPromises()
+
+    expect(pbx.signIn).toHaveBeenLastCalledWith({ profileId: 'p-acme', password: 'manager', remember: false })
+    expect(useSessionsStore().active?.profileId).toBe('p-acme')
+    expect(router.currentRoute.value.path).toBe('/dect')
+    expect(wrapper.find('header').text()).toContain('signed in as manager · Admin')
+  })
+
+  it('cancelling the sign-in leaves no PBX open', async () => {
+    installFakePbx()
+    const { wrapper } = await mountShell()
+
+    await openPbx('p-acme')
+    bodyButton('Cancel').click()
+    await flushPromises()
+
+    expect(useSessionsStore().signInProfileId).toBeNull()
+    expect(useSessionsStore().active).toBeNull()
+    expect(wrapper.find('header').text()).toContain('No PBX open')
+  })
+
+  it('signs out of the active PBX from the header', async () => {
+    const pbx = installFakePbx(signedInFake())
+    const { wrapper } = await mountShell()
+    await openPbx('p-acme')
+
+    await wrapper.find('button[aria-label="Sign out of Acme HQ"]').trigger('click')
+    await flushPromises()
+
+    expect(pbx.signOut).toHaveBeenCalledWith({ profileId: 'p-acme' })
+    expect(wrapper.find('header').text()).toContain('No PBX open')
+    expect(reasons(wrapper).dect).toBe('open a PBX first')
+  })
+
+  it('switches PBX from the header: a searchable list of the saved PBXs', async () => {
+    const pbx = installFakePbx(signedInFake())
+    const { wrapper } = await mountShell()
+    await openPbx('p-acme')
+
+    const switcher = wrapper.find('.pbx-switcher')
+    expect(switcher.find('input[aria-label="Switch PBX"]').exists()).toBe(true)
+    await switcher.find('.n-base-selection').trigger('click')
+    await flushPromises()
+    const options = () => Array.from(document.body.querySelectorAll('.n-base-select-option'))
+    expect(options().map((option) => option.querySelector('.pbx-switcher__option-label')?.textContent)).toEqual(['Acme HQ', 'Globex hosting'])
+    await switcher.find('input[aria-label="Switch PBX"]').setValue('hosting')
+    await flushPromises()
+    expect(options().map((option) => option.querySelector('.pbx-switcher__option-label')?.textContent)).toEqual(['Globex hosting'])
+
+    ;(options()[0] as HTMLElement).click()
+    await flushPromises()
+
+    expect(pbx.openPbx).toHaveBeenLastCalledWith({ profileId: 'p-globex' })
+    expect(wrapper.find('header').text()).toContain('signed in as admin · SystemAdmin')
   })
 })

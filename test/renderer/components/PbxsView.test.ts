@@ -2,8 +2,9 @@ import type { DemoStatus } from '@contract/bridge'
 import type { BridgeResult } from '@contract/result'
 import PbxsView from '@renderer/views/PbxsView.vue'
 import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createFakePbx, deferred, fail, installFakePbx, ok, removePbx, sampleDemo, sampleInfo } from '../fake-pbx'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { nextTick } from 'vue'
+import { acmeProfile, createFakePbx, deferred, fail, globexProfile, installFakePbx, ok, removePbx, sampleDemo } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
 let mounted: VueWrapper | null = null
@@ -11,7 +12,7 @@ let mounted: VueWrapper | null = null
 async function mountView() {
   const result = await mountInApp(PbxsView, '/pbxs')
   mounted = result.wrapper
-  return result.wrapper
+  return result
 }
 
 function button(wrapper: VueWrapper, text: string): DOMWrapper<HTMLButtonElement> {
@@ -20,71 +21,82 @@ function button(wrapper: VueWrapper, text: string): DOMWrapper<HTMLButtonElement
   return found
 }
 
-async function checkAddress(wrapper: VueWrapper, address: string): Promise<void> {
-  await wrapper.find('input#' + CSS.escape(wrapper.find('label[for]').attributes('for') ?? '')).setValue(address)
-  await wrapper.find('form').trigger('submit')
-  await flushPromises()
+const rows = (wrapper: VueWrapper) => wrapper.findAll('tr[data-profile-id]')
+const rowLabels = (wrapper: VueWrapper) => rows(wrapper).map((row) => row.find('strong').text())
+
+/** A button of Naive UI's dialogs, which are teleported to the body (the newest, when several). */
+function bodyButton(text: string): HTMLButtonElement {
+  const found = Array.from(document.body.querySelectorAll('button')).findLast((b) => b.textContent?.trim() === text)
+  if (!found) throw new Error(`no button "${text}" in the document`)
+  return found
 }
 
 afterEach(() => {
   mounted?.unmount()
   mounted = null
+  document.body.innerHTML = ''
   removePbx()
+  vi.restoreAllMocks()
 })
 
 describe('PbxsView', () => {
-  it('says no PBX is saved yet and offers the demo', async () => {
-    installFakePbx()
-    const wrapper = await mountView()
+  it('says no PBX is saved yet and offers the demo, Add PBX and Import', async () => {
+    installFakePbx(createFakePbx({}, { profiles: [] }))
+    const { wrapper } = await mountView()
 
     expect(wrapper.find('h2').text()).toBe('No PBX saved yet')
     expect(button(wrapper, 'Try the demo PBX').attributes('disabled')).toBeUndefined()
+    expect(button(wrapper, 'Add PBX').exists()).toBe(true)
+    expect(button(wrapper, 'Import…').exists()).toBe(true)
+    expect(wrapper.findAll('button').filter((b) => b.text() === 'Try the demo PBX')).toHaveLength(1)
   })
 
-  it('"Try the demo PBX" starts the demo and shows its metadata and accounts', async () => {
+  it('"Try the demo PBX" starts the demo, lists its saved PBXs and shows its metadata and accounts', async () => {
     const started = deferred<BridgeResult<DemoStatus>>()
-    const pbx = installFakePbx(createFakePbx({ startDemo: () => started.promise }))
-    const wrapper = await mountView()
+    const pbx = installFakePbx(createFakePbx({}, { profiles: [] }))
+    const startDemo = pbx.startDemo.getMockImplementation()
+    pbx.startDemo.mockImplementation(async () => {
+      await started.promise
+      return startDemo!()
+    })
+    const { wrapper } = await mountView()
 
     const loading = () => button(wrapper, 'Try the demo PBX').find('.n-base-loading').exists()
-    expect(loading()).toBe(false)
     await button(wrapper, 'Try the demo PBX').trigger('click')
     expect(loading()).toBe(true)
     started.resolve(ok(sampleDemo))
     await flushPromises()
 
-    expect(loading()).toBe(false)
-    expect(pbx.probePbx).toHaveBeenCalledWith({ baseUrl: 'http://127.0.0.1:40123' })
+    expect(pbx.listProfiles).toHaveBeenCalledTimes(2)
+    expect(rowLabels(wrapper)).toEqual(['Demo PBX (tenant admin)', 'Demo PBX (system administrator)'])
+    expect(wrapper.text()).toContain('http://127.0.0.1:40123')
     const card = wrapper.find('.pbx-demo-card')
     expect(card.text()).toContain('Demo PBX running at http://127.0.0.1:40123')
     expect(card.text()).toContain('pbx.demo.example')
     expect(card.text()).toContain('203.0.113.10')
-    expect(card.text()).toContain('Dataflow service')
-    const rows = card.findAll('.pbx-demo-accounts tbody tr').map((row) => row.findAll('td').map((td) => td.text()))
-    expect(rows).toEqual([
-      ['admin', 'admin', 'none (system)', 'SystemAdmin'],
-      ['manager', 'manager', 'demo.pbx.example', 'Admin'],
-      ['1001', '1001', 'demo.pbx.example', 'StandardUser'],
-    ])
-    expect(wrapper.find('[role="alert"]').exists()).toBe(false)
+    const accounts = card.findAll('.pbx-demo-accounts tbody tr').map((row) => row.findAll('td').map((td) => td.text()))
+    expect(accounts[1]).toEqual(['manager', 'manager', 'demo.pbx.example', 'Admin'])
+    // the demo is in the list now: no second way to start it
+    expect(wrapper.findAll('button').filter((b) => b.text() === 'Try the demo PBX')).toHaveLength(0)
+
+    await button(wrapper, 'Hide').trigger('click')
+    expect(wrapper.find('.pbx-demo-card').exists()).toBe(false)
   })
 
   it('shows the error message when the demo does not start, and the button stays usable', async () => {
     let calls = 0
-    installFakePbx(
-      createFakePbx({
-        startDemo: async () => (++calls === 1 ? fail('INTERNAL', 'No free loopback port: close other apps and try again') : ok(sampleDemo)),
-      }),
+    const pbx = installFakePbx(createFakePbx({}, { profiles: [] }))
+    const startDemo = pbx.startDemo.getMockImplementation()!
+    pbx.startDemo.mockImplementation(async () =>
+      ++calls === 1 ? fail('INTERNAL', 'No free loopback port: close other apps and try again') : startDemo(),
     )
-    const wrapper = await mountView()
+    const { wrapper } = await mountView()
 
     await button(wrapper, 'Try the demo PBX').trigger('click')
     await flushPromises()
-
     const alert = wrapper.find('.pbxs-view__demo-error')
     expect(alert.attributes('role')).toBe('alert')
     expect(alert.text()).toContain('No free loopback port: close other apps and try again')
-    expect(wrapper.find('.pbx-demo-card').exists()).toBe(false)
 
     await button(wrapper, 'Try the demo PBX').trigger('click')
     await flushPromises()
@@ -92,52 +104,189 @@ describe('PbxsView', () => {
     expect(wrapper.find('.pbx-demo-card').text()).toContain('pbx.demo.example')
   })
 
-  it('checks an address and shows what the PBX says about itself', async () => {
-    const pbx = installFakePbx(createFakePbx({ probePbx: async () => ok({ ...sampleInfo, web_domain: 'pbx.customer.example' }) }))
-    const wrapper = await mountView()
+  it('lists the saved PBXs: label, customer, tags, address, user, session, last used, actions', async () => {
+    const pbx = installFakePbx()
+    pbx.state.sessions['p-acme'] = { profileId: 'p-acme', status: 'signed_in' }
+    const { wrapper } = await mountView()
 
-    await checkAddress(wrapper, '  https://pbx.customer.example:8887  ')
-
-    expect(pbx.probePbx).toHaveBeenCalledWith({ baseUrl: 'https://pbx.customer.example:8887' })
-    const probe = wrapper.find('.pbxs-view__probe')
-    expect(probe.text()).toContain('PBX at https://pbx.customer.example:8887')
-    expect(probe.text()).toContain('pbx.customer.example')
-  })
-
-  it('shows the message of a failed check', async () => {
-    installFakePbx(
-      createFakePbx({ probePbx: async () => fail('UNREACHABLE', 'Nothing answered at pbx.nowhere.example:8887: check the address and port') }),
-    )
-    const wrapper = await mountView()
-
-    await checkAddress(wrapper, 'https://pbx.nowhere.example:8887')
-
-    const alert = wrapper.find('.pbxs-view__probe-error')
-    expect(alert.text()).toContain('Could not check https://pbx.nowhere.example:8887')
-    expect(alert.text()).toContain('Nothing answered at pbx.nowhere.example:8887: check the address and port')
+    expect(rowLabels(wrapper)).toEqual(['Acme HQ', 'Globex hosting'])
+    const acme = rows(wrapper)[0]!
+    const cells = acme.findAll('td').map((td) => td.text())
+    expect(cells[1]).toBe('Acme Corp')
+    expect(acme.findAll('td')[2]!.findAll('.n-tag').map((tag) => tag.text())).toEqual(['retail', 'priority'])
+    expect(cells[3]).toBe('https://pbx.acme.example:8887')
+    expect(cells[4]).toBe('manager@acme.pbx.example')
+    expect(cells[5]).toContain('Signed in')
+    expect(cells[6]).toMatch(/ago/)
+    const globex = rows(wrapper)[1]!.findAll('td').map((td) => td.text())
+    expect(globex[4]).toBe('admin (system administrator)')
+    expect(globex[5]).toContain('Signed out')
+    expect(globex[6]).toBe('never')
+    expect(acme.find('button[aria-label="Open Acme HQ"]').exists()).toBe(true)
+    expect(acme.find('button[aria-label="Edit Acme HQ"]').exists()).toBe(true)
+    expect(acme.find('button[aria-label="Remove Acme HQ"]').exists()).toBe(true)
+    expect(wrapper.find('h2').exists()).toBe(false)
   })
 
   it.each([
-    ['', 'Enter the PBX address'],
-    ['pbx.example.com', 'Enter a full address starting with http:// or https://'],
-    ['ftp://pbx.example.com', 'must start with http:// or https://'],
-  ])('does not send %j and says what is wrong', async (address, message) => {
-    const pbx = installFakePbx()
-    const wrapper = await mountView()
+    ['label', 'acme', ['Acme HQ']],
+    ['customer', 'globex ltd', ['Globex hosting']],
+    ['tag', 'PRIORITY', ['Acme HQ']],
+    ['several words', 'acme retail', ['Acme HQ']],
+    ['nothing matching', 'initech', []],
+  ])('filters the list by %s', async (_what, query, labels) => {
+    installFakePbx()
+    const { wrapper } = await mountView()
 
-    await checkAddress(wrapper, address)
+    await wrapper.find('input[type="search"]').setValue(query)
 
-    expect(pbx.probePbx).not.toHaveBeenCalled()
-    expect(wrapper.find('.pbxs-view__probe').text()).toContain(message)
+    expect(rowLabels(wrapper)).toEqual(labels)
+    expect(wrapper.find('.pbxs-view__count').text()).toBe(`${labels.length} of 2 shown`)
+    if (labels.length === 0) expect(wrapper.text()).toContain(`No saved PBX matches “${query}”`)
   })
 
-  it('labels the address field', async () => {
+  it('focuses the search box on / and on Ctrl+F, but not while typing', async () => {
     installFakePbx()
-    const wrapper = await mountView()
+    const { wrapper } = await mountView()
+    const search = wrapper.find('input[type="search"]').element
 
-    const label = wrapper.find('label[for]')
-    expect(label.text()).toContain('PBX address')
-    expect(wrapper.find(`input#${CSS.escape(label.attributes('for') ?? '')}`).exists()).toBe(true)
-    expect(wrapper.find('form button[type="submit"]').text()).toBe('Check')
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '/', bubbles: true }))
+    expect(document.activeElement).toBe(search)
+    ;(search as HTMLInputElement).blur()
+    const ctrlF = new KeyboardEvent('keydown', { key: 'f', ctrlKey: true, bubbles: true, cancelable: true })
+    window.dispatchEvent(ctrlF)
+    expect(document.activeElement).toBe(search)
+    expect(ctrlF.defaultPrevented).toBe(true)
+
+    // a / typed into another field is that field's
+    ;(search as HTMLInputElement).blur()
+    const other = document.createElement('input')
+    document.body.appendChild(other)
+    other.focus()
+    other.dispatchEvent(new KeyboardEvent('keydown', { key: '/', bubbles: true }))
+    expect(document.activeElement).toBe(other)
+
+    const label = wrapper.find(`label[for="${search.id}"]`)
+    expect(label.text()).toContain('Search saved PBXs')
+  })
+
+  it('opens a PBX from its Open button, a double click, or Enter on the row', async () => {
+    const pbx = installFakePbx()
+    pbx.state.sessions['p-acme'] = { profileId: 'p-acme', status: 'signed_in' }
+    const { wrapper } = await mountView()
+
+    await rows(wrapper)[0]!.find('button[aria-label="Open Acme HQ"]').trigger('click')
+    await rows(wrapper)[1]!.trigger('dblclick')
+    await rows(wrapper)[0]!.trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+
+    expect(pbx.openPbx.mock.calls.map(([input]) => input)).toEqual([
+      { profileId: 'p-acme' },
+      { profileId: 'p-globex' },
+      { profileId: 'p-acme' },
+    ])
+  })
+
+  it('moves between rows with the arrow keys', async () => {
+    installFakePbx()
+    const { wrapper } = await mountView()
+
+    ;(rows(wrapper)[0]!.element as HTMLElement).focus()
+    await rows(wrapper)[0]!.trigger('keydown', { key: 'ArrowDown' })
+    expect(document.activeElement).toBe(rows(wrapper)[1]!.element)
+    await rows(wrapper)[1]!.trigger('keydown', { key: 'ArrowUp' })
+    expect(document.activeElement).toBe(rows(wrapper)[0]!.element)
+  })
+
+  it('asks before removing, saying it signs out and forgets the saved password', async () => {
+    const pbx = installFakePbx()
+    const { wrapper } = await mountView()
+
+    await rows(wrapper)[0]!.find('button[aria-label="Remove Acme HQ"]').trigger('click')
+    await flushPromises()
+    const dialog = document.body.querySelector('.n-dialog')
+    expect(dialog?.textContent).toContain('Remove Acme HQ?')
+    expect(dialog?.textContent).toContain('signs out and forgets the saved password in the keychain')
+
+    bodyButton('Cancel').click()
+    await flushPromises()
+    expect(pbx.removeProfile).not.toHaveBeenCalled()
+
+    await rows(wrapper)[0]!.find('button[aria-label="Remove Acme HQ"]').trigger('click')
+    await flushPromises()
+    bodyButton('Remove').click()
+    await flushPromises()
+    expect(pbx.removeProfile).toHaveBeenCalledWith({ profileId: 'p-acme' })
+    expect(rowLabels(wrapper)).toEqual(['Globex hosting'])
+  })
+
+  it('exports the list as a download of the file main named', async () => {
+    installFakePbx()
+    const { wrapper } = await mountView()
+    const createObjectURL = vi.fn(() => 'blob:profiles')
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined)
+
+    await button(wrapper, 'Export').trigger('click')
+    await flushPromises()
+
+    const clicked = click.mock.contexts[0] as HTMLAnchorElement | undefined
+    expect(clicked).toBeDefined()
+    expect(clicked!.download).toBe('pbx-profiles.json')
+    expect(clicked!.href).toBe('blob:profiles')
+    const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0]
+    expect(JSON.parse(await blob.text()).profiles).toHaveLength(2)
+  })
+
+  it('imports a chosen .json file and says what was added and skipped', async () => {
+    const pbx = installFakePbx()
+    const { wrapper } = await mountView()
+    const document = JSON.stringify({ version: 1, profiles: [acmeProfile, { ...globexProfile, baseUrl: 'https://pbx.initech.example', label: 'Initech' }] })
+    const input = wrapper.find('input[type="file"]')
+    expect(input.attributes('accept')).toContain('.json')
+    Object.defineProperty(input.element, 'files', { value: [new File([document], 'pbxs.json', { type: 'application/json' })], configurable: true })
+
+    await input.trigger('change')
+    await flushPromises()
+
+    expect(pbx.importProfiles).toHaveBeenCalledWith({ json: document })
+    expect(wrapper.find('.pbxs-view__import-result').text()).toContain('Added 1 PBX, skipped 1 already saved: Acme HQ.')
+    expect(rowLabels(wrapper)).toContain('Initech')
+  })
+
+  it('imports a .json file dropped on the screen, and refuses other files', async () => {
+    const pbx = installFakePbx(createFakePbx({}, { profiles: [] }))
+    const { wrapper } = await mountView()
+    const view = wrapper.find('.pbxs-view')
+    const drop = async (file: File) => {
+      const dataTransfer = { types: ['Files'], files: [file], dropEffect: 'none' }
+      await view.trigger('dragenter', { dataTransfer })
+      expect(wrapper.find('.pbxs-view__drop').exists()).toBe(true)
+      await view.trigger('drop', { dataTransfer })
+      await flushPromises()
+    }
+
+    await drop(new File(['hello'], 'notes.txt'))
+    expect(pbx.importProfiles).not.toHaveBeenCalled()
+    expect(wrapper.find('.pbxs-view__transfer-error').text()).toContain('notes.txt is not a .json file')
+
+    await drop(new File([JSON.stringify({ version: 1, profiles: [acmeProfile] })], 'export.json'))
+    expect(pbx.importProfiles).toHaveBeenCalledTimes(1)
+    expect(wrapper.find('.pbxs-view__drop').exists()).toBe(false)
+    expect(wrapper.find('.pbxs-view__import-result').text()).toContain('Added 1 PBX, skipped 0.')
+    expect(rowLabels(wrapper)).toEqual(['Acme HQ'])
+  })
+
+  it('shows why the list could not be read, with a way to try again', async () => {
+    const pbx = installFakePbx()
+    pbx.listProfiles.mockResolvedValueOnce(fail('INTERNAL', 'profiles.json is not readable'))
+    const { wrapper } = await mountView()
+
+    expect(wrapper.find('.pbxs-view__load-error').text()).toContain('profiles.json is not readable')
+    await button(wrapper, 'Try again').trigger('click')
+    await flushPromises()
+    await nextTick()
+    expect(wrapper.find('.pbxs-view__load-error').exists()).toBe(false)
+    expect(rowLabels(wrapper)).toEqual(['Acme HQ', 'Globex hosting'])
   })
 })

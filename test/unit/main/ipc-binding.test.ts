@@ -4,6 +4,7 @@ import { channelOf, OPERATION_NAMES } from '../../../electron/contract/operation
 import type { BridgeResult } from '../../../electron/contract/result'
 import { bindBridge, type InvokeEvent, type IpcMainLike } from '../../../electron/main/ipc-binding'
 import { createTrustedSenders } from '../../../electron/main/trusted-senders'
+import { fakeHandlers } from '../fake-handlers'
 
 type Listener = Parameters<IpcMainLike['handle']>[1]
 const OUR_PAGE = 'file:///app/out/renderer/index.html'
@@ -11,11 +12,10 @@ const OUR_PAGE = 'file:///app/out/renderer/index.html'
 function setup() {
   const listeners = new Map<string, Listener>()
   const calls: string[] = []
-  const handlers: BridgeHandlers = {
+  const handlers: BridgeHandlers = fakeHandlers({
     getAbout: async () => (calls.push('getAbout'), { name: 'x', version: '1', versions: { node: '20' }, platform: 'linux', keychain: 'available' }),
     probePbx: async () => (calls.push('probePbx'), {}),
-    startDemo: async () => (calls.push('startDemo'), { baseUrl: 'http://127.0.0.1:1', accounts: [] }),
-  }
+  })
   const trusted = createTrustedSenders()
   let destroy = () => {}
   const contents = { id: 7, once: (_event: 'destroyed', listener: () => void) => (destroy = listener) }

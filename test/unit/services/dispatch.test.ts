@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest'
 import type { BridgeHandlers } from '../../../electron/contract/bridge'
 import { dispatch } from '../../../electron/services/bridge/dispatch'
 import { ServiceError } from '../../../electron/services/errors'
+import { fakeHandlers } from '../fake-handlers'
 
 const info = { web_domain: 'pbx.example.com' }
 
 function handlers(overrides: Partial<BridgeHandlers> = {}): BridgeHandlers {
-  return {
+  return fakeHandlers({
     getAbout: async () => ({ name: 'x', version: '1', versions: { node: '20' }, platform: 'linux', keychain: 'available' }),
     probePbx: async () => info,
-    startDemo: async () => ({ baseUrl: 'http://127.0.0.1:1', accounts: [] }),
     ...overrides,
-  }
+  })
 }
 
 describe('dispatch: the one way into the services', () => {

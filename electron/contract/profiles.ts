@@ -1,0 +1,100 @@
+import { z } from 'zod'
+import { AuthUserSchema } from './pbx-auth'
+import { DomainSchema, UsernameSchema } from './pbx-common'
+
+/**
+ * Saved PBXs ("profiles") and their sessions, as the app keeps them. A profile holds no secret:
+ * passwords (only when the user ticks "remember") and refresh tokens live in the OS keychain.
+ */
+
+/** How the app signs in to a PBX: POST /api/auth/sign_in, or the OAuth 2.0 password grant. */
+export const SIGN_IN_METHODS = ['sign_in', 'oauth'] as const
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number]
+
+export const PROFILE_LIMITS = {
+  label: { min: 1, max: 80 },
+  customer: { max: 120 },
+  tag: { min: 1, max: 32 },
+  tags: { max: 20 },
+  notes: { max: 4000 },
+} as const
+
+const trimmed = (limit: { min?: number; max: number }, what: string) =>
+  z
+    .string()
+    .trim()
+    .min(limit.min ?? 0, { error: limit.min ? `enter ${what}` : undefined })
+    .max(limit.max, { error: `must be at most ${limit.max} characters` })
+
+/** What the user types for a saved PBX (add and edit). */
+export const PbxProfileFieldsSchema = z.strictObject({
+  label: trimmed(PROFILE_LIMITS.label, 'a name for this PBX'),
+  /** base URL of the PBX; API paths start with /api below it */
+  baseUrl: z
+    .url({ protocol: /^https?$/, error: 'enter an http:// or https:// address, e.g. https://pbx.example.com:8887' })
+    .transform((url) => url.replace(/\/+$/, '')),
+  username: UsernameSchema,
+  /** tenant SIP domain; empty for the system administrator */
+  domain: z.union([z.literal(''), DomainSchema]).default(''),
+  signInMethod: z.enum(SIGN_IN_METHODS).default('sign_in'),
+  customer: trimmed(PROFILE_LIMITS.customer, 'a customer').default(''),
+  tags: z
+    .array(trimmed(PROFILE_LIMITS.tag, 'a tag'))
+    .max(PROFILE_LIMITS.tags.max, { error: `at most ${PROFILE_LIMITS.tags.max} tags` })
+    .default([])
+    .transform((tags) => [...new Set(tags)]),
+  notes: z.string().max(PROFILE_LIMITS.notes.max, { error: `must be at most ${PROFILE_LIMITS.notes.max} characters` }).default(''),
+})
+export type PbxProfileFields = z.input<typeof PbxProfileFieldsSchema>
+
+/** A certificate the user trusted for one PBX (self-signed certificates are common on PBXs). */
+export const TrustedCertificateSchema = z.object({
+  fingerprint256: z.string().regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/),
+  subject: z.string(),
+  validTo: z.string(),
+})
+export type TrustedCertificate = z.infer<typeof TrustedCertificateSchema>
+
+/** A saved PBX as stored and shown. */
+export const PbxProfileSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  baseUrl: z.string(),
+  username: z.string(),
+  domain: z.string(),
+  signInMethod: z.enum(SIGN_IN_METHODS),
+  customer: z.string(),
+  tags: z.array(z.string()),
+  notes: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  /** whether a password is kept in the keychain for it (never the password itself) */
+  rememberPassword: z.boolean(),
+  trustedCertificate: TrustedCertificateSchema.nullable(),
+  /** the profile the app made for its built-in demo PBX */
+  demo: z.boolean(),
+})
+export type PbxProfile = z.infer<typeof PbxProfileSchema>
+
+/** The file of saved PBXs, and the export format (the same shape, never a secret). */
+export const PROFILES_FILE_VERSION = 1
+export const ProfilesFileSchema = z.object({
+  version: z.literal(PROFILES_FILE_VERSION),
+  profiles: z.array(PbxProfileSchema),
+})
+export type ProfilesFile = z.infer<typeof ProfilesFileSchema>
+
+/**
+ * Where a saved PBX's session stands. `code_required`: the password was right and the PBX mailed
+ * a one-time code (two-factor sign-in); `verifySignInCode` finishes the sign-in.
+ */
+export const SESSION_STATUSES = ['signed_out', 'code_required', 'signed_in'] as const
+export const SessionStateSchema = z.object({
+  profileId: z.string(),
+  status: z.enum(SESSION_STATUSES),
+  /** who is signed in (GET /api/auth/user), when signed in */
+  user: AuthUserSchema.extend({ username: z.string() }).optional(),
+  /** when the current access token expires (ISO 8601); the app refreshes it ahead of time */
+  expiresAt: z.string().optional(),
+})
+export type SessionState = z.infer<typeof SessionStateSchema>

@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { dirname, join, basename } from 'node:path'
+
+/**
+ * Writes a file so that a crash leaves either the old content or the new, never half of one:
+ * write a temporary file beside it, flush it to disk, then rename it over the target.
+ */
+export async function writeFileAtomic(path: string, content: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
+  try {
+    const handle = await open(temp, 'w', 0o600)
+    try {
+      await handle.writeFile(content, 'utf8')
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temp, path)
+  } catch (error) {
+    await rm(temp, { force: true })
+    throw error
+  }
+}

@@ -1,0 +1,70 @@
+import { PROFILES_FILE_VERSION, PbxProfileFieldsSchema, type PbxProfile } from '../../contract/profiles'
+import { z } from 'zod'
+import { checkInput, problemText } from '../../contract/pbx'
+import { ServiceError } from '../errors'
+import type { ProfileStore } from './profile-store'
+
+/**
+ * Moving the saved PBXs to another machine: an export holds the user's fields of each PBX (and a
+ * certificate trusted for it) but never a password or a token, which stay in this machine's
+ * keychain. The demo PBX's profiles are left out: they point at this machine's loopback.
+ */
+const ExportedProfileSchema = z.looseObject({ label: z.string() })
+const ExportFileSchema = z.object({ version: z.literal(PROFILES_FILE_VERSION), profiles: z.array(ExportedProfileSchema) })
+
+const sameTarget = (a: Pick<PbxProfile, 'baseUrl' | 'username' | 'domain'>, b: Pick<PbxProfile, 'baseUrl' | 'username' | 'domain'>) =>
+  a.baseUrl === b.baseUrl && a.username === b.username && a.domain === b.domain
+
+export async function exportProfiles(store: ProfileStore, now = new Date()): Promise<{ fileName: string; json: string }> {
+  const profiles = (await store.list())
+    .filter((p) => !p.demo)
+    .map(({ label, baseUrl, username, domain, signInMethod, customer, tags, notes }) => ({
+      label,
+      baseUrl,
+      username,
+      domain,
+      signInMethod,
+      customer,
+      tags,
+      notes,
+    }))
+  return {
+    fileName: `pbx-provisioner-pbxs-${now.toISOString().slice(0, 10)}.json`,
+    json: `${JSON.stringify({ version: PROFILES_FILE_VERSION, profiles }, null, 2)}\n`,
+  }
+}
+
+/** Adds every PBX of an export that is not saved yet; checks every entry before adding any. */
+export async function importProfiles(store: ProfileStore, json: string): Promise<{ added: number; skipped: string[] }> {
+  let document: unknown
+  try {
+    document = JSON.parse(json)
+  } catch {
+    throw new ServiceError('INVALID_INPUT', 'The file is not an export of saved PBXs (it is not JSON).')
+  }
+  const file = checkInput(ExportFileSchema, document)
+  if (!file.success) {
+    throw new ServiceError('INVALID_INPUT', `The file is not an export of saved PBXs (${problemText(file.problems[0]!, 'file')}).`)
+  }
+  const entries = file.data.profiles.map((entry, index) => {
+    const { label, baseUrl, username, domain, signInMethod, customer, tags, notes } = entry
+    const fields = checkInput(PbxProfileFieldsSchema, { label, baseUrl, username, domain, signInMethod, customer, tags, notes })
+    if (!fields.success) {
+      const message = problemText(fields.problems[0]!, 'entry')
+      throw new ServiceError('INVALID_INPUT', `PBX ${index + 1} (${label}) in the file: ${message}. Nothing was imported.`)
+    }
+    return fields.data
+  })
+  const saved = await store.list()
+  const skipped: string[] = []
+  let added = 0
+  for (const fields of entries) {
+    if (saved.some((p) => sameTarget(p, fields))) {
+      skipped.push(fields.label)
+      continue
+    }
+    saved.push(await store.add(fields))
+    added += 1
+  }
+  return { added, skipped }
+}

@@ -1,0 +1,17 @@
+import type { PbxProfile } from '@contract/profiles'
+
+/** Who the app signs in as: `user@domain`, or the system administrator (no domain). */
+export function accountText(profile: Pick<PbxProfile, 'username' | 'domain'>): string {
+  return profile.domain === '' ? `${profile.username} (system administrator)` : `${profile.username}@${profile.domain}`
+}
+
+/**
+ * Whether a saved PBX matches what was typed in a search box: every word of `query` must be
+ * found (case-insensitive) in the label, the customer or one of the tags.
+ */
+export function profileMatches(profile: Pick<PbxProfile, 'label' | 'customer' | 'tags'>, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter((word) => word !== '')
+  if (words.length === 0) return true
+  const haystacks = [profile.label, profile.customer, ...profile.tags].map((text) => text.toLowerCase())
+  return words.every((word) => haystacks.some((text) => text.includes(word)))
+}

@@ -1,0 +1,170 @@
+import type { OperationOutput, SaveProfileInput } from '@contract/bridge'
+import type { PbxProfile } from '@contract/profiles'
+import type { BridgeError, BridgeResult } from '@contract/result'
+import { profileMatches } from '@renderer/lib/profile-text'
+import { acceptHMRUpdate, defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import { callBridge, type LoadStatus } from './bridge-call'
+import { useSessionsStore } from './sessions'
+
+export type ProfilesExport = OperationOutput<'exportProfiles'>
+export type ProfilesImportResult = OperationOutput<'importProfiles'>
+
+/** The saved PBXs (no secrets): the list, its search, and adding, editing, removing, export, import. */
+export const useProfilesStore = defineStore('profiles', () => {
+  /** most recently used first, as main answers them */
+  const profiles = ref<PbxProfile[]>([])
+  const status = ref<LoadStatus>('idle')
+  const error = ref<BridgeError | null>(null)
+
+  /** what the search box holds; `filtered` is the list it leaves */
+  const query = ref('')
+  const filtered = computed(() => profiles.value.filter((profile) => profileMatches(profile, query.value)))
+
+  const saving = ref(false)
+  const saveError = ref<BridgeError | null>(null)
+  /** the id of the saved PBX being removed */
+  const removing = ref<string | null>(null)
+  const removeError = ref<BridgeError | null>(null)
+  const exporting = ref(false)
+  const importing = ref(false)
+  /** what went wrong in the last export or import */
+  const transferError = ref<BridgeError | null>(null)
+  const importResult = ref<ProfilesImportResult | null>(null)
+
+  function byId(id: string | null | undefined): PbxProfile | undefined {
+    return id ? profiles.value.find((profile) => profile.id === id) : undefined
+  }
+
+  let latestLoad = 0
+
+  /** Reads the saved PBXs. When loads overlap, the last one asked for wins. */
+  async function load(): Promise<void> {
+    const request = ++latestLoad
+    status.value = 'loading'
+    const result = await callBridge(() => window.pbx.listProfiles())
+    if (request !== latestLoad) return
+    if (result.ok) {
+      profiles.value = result.value
+      error.value = null
+      status.value = 'ready'
+    } else {
+      error.value = result.error
+      status.value = 'error'
+    }
+  }
+
+  /**
+   * Adds a saved PBX (no `id`) or edits one. Answers main's result, so a form can put an error
+   * that names a field beside that field; the error is also kept in `saveError`.
+   */
+  async function save(input: SaveProfileInput): Promise<BridgeResult<PbxProfile>> {
+    saving.value = true
+    saveError.value = null
+    try {
+      const result = await callBridge(() => window.pbx.saveProfile(input))
+      if (!result.ok) {
+        saveError.value = result.error
+        return result
+      }
+      const saved = result.value
+      const index = profiles.value.findIndex((profile) => profile.id === saved.id)
+      if (index === -1) profiles.value = [saved, ...profiles.value]
+      else profiles.value = profiles.value.map((profile) => (profile.id === saved.id ? saved : profile))
+      // an edited address or user signs the PBX out in main: take its session from there
+      if (input.id !== undefined) void useSessionsStore().load()
+      void load()
+      return result
+    } finally {
+      saving.value = false
+    }
+  }
+
+  /** Removes a saved PBX (main signs it out and forgets its secrets). True when it is gone. */
+  async function remove(profileId: string): Promise<boolean> {
+    removing.value = profileId
+    removeError.value = null
+    try {
+      const result = await callBridge(() => window.pbx.removeProfile({ profileId }))
+      if (!result.ok && result.error.code !== 'NOT_FOUND') {
+        removeError.value = result.error
+        return false
+      }
+      profiles.value = profiles.value.filter((profile) => profile.id !== profileId)
+      useSessionsStore().forget(profileId)
+      return true
+    } finally {
+      removing.value = null
+    }
+  }
+
+  /** The saved PBXs as a document to download (no password, no token), or null on an error. */
+  async function exportProfiles(): Promise<ProfilesExport | null> {
+    exporting.value = true
+    transferError.value = null
+    try {
+      const result = await callBridge(() => window.pbx.exportProfiles())
+      if (result.ok) return result.value
+      transferError.value = result.error
+      return null
+    } finally {
+      exporting.value = false
+    }
+  }
+
+  /** Adds the PBXs of an exported document; `importResult` says how many, and which were skipped. */
+  async function importProfiles(json: string): Promise<ProfilesImportResult | null> {
+    importing.value = true
+    transferError.value = null
+    importResult.value = null
+    try {
+      const result = await callBridge(() => window.pbx.importProfiles({ json }))
+      if (!result.ok) {
+        transferError.value = result.error
+        return null
+      }
+      importResult.value = result.value
+      await load()
+      return result.value
+    } finally {
+      importing.value = false
+    }
+  }
+
+  /** Keeps a transfer error that happened before main was asked (an unreadable or wrong file). */
+  function failTransfer(message: string): void {
+    importResult.value = null
+    transferError.value = { code: 'INVALID_INPUT', message }
+  }
+
+  function clearTransfer(): void {
+    importResult.value = null
+    transferError.value = null
+  }
+
+  return {
+    profiles,
+    status,
+    error,
+    query,
+    filtered,
+    saving,
+    saveError,
+    removing,
+    removeError,
+    exporting,
+    importing,
+    transferError,
+    importResult,
+    byId,
+    load,
+    save,
+    remove,
+    exportProfiles,
+    importProfiles,
+    failTransfer,
+    clearTransfer,
+  }
+})
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useProfilesStore, import.meta.hot))

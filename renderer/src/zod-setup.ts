@@ -1,0 +1,8 @@
+import { z } from 'zod'
+
+/**
+ * zod 4 compiles a fast path for object schemas with `new Function`, which the renderer's
+ * Content-Security-Policy forbids (no 'unsafe-eval'). Imported first by `main.ts`, before any
+ * schema of the contract is built or used, so every parse in the renderer runs without it.
+ */
+z.config({ jitless: true })

@@ -1,0 +1,116 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createProfileStore, PROFILES_FILE } from '../../../electron/services/profiles/profile-store'
+import { exportProfiles, importProfiles } from '../../../electron/services/profiles/profile-transfer'
+
+const dirs: string[] = []
+function dataDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'pbx-profiles-'))
+  dirs.push(dir)
+  return dir
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+const acme = { label: 'Acme HQ', baseUrl: 'https://pbx.acme.example:8887/', username: 'manager', domain: 'acme.example', customer: 'Acme', tags: ['dect', 'dect', 'vip'] }
+
+describe('the saved PBXs file', () => {
+  it('adds, lists, edits and removes, surviving a restart', async () => {
+    const dir = dataDir()
+    const store = createProfileStore(dir)
+    const added = await store.add(acme)
+    expect(added).toMatchObject({
+      label: 'Acme HQ',
+      baseUrl: 'https://pbx.acme.example:8887', // trailing slash dropped
+      tags: ['dect', 'vip'], // repeats dropped
+      signInMethod: 'sign_in',
+      notes: '',
+      rememberPassword: false,
+      lastUsedAt: null,
+      demo: false,
+    })
+    const reopened = createProfileStore(dir)
+    expect(await reopened.list()).toEqual([added])
+    const { after } = await reopened.update(added.id, { ...acme, label: 'Acme Head Office' })
+    expect(after.label).toBe('Acme Head Office')
+    await reopened.remove(added.id)
+    expect(await createProfileStore(dir).list()).toEqual([])
+  })
+
+  it('lists the most recently used first', async () => {
+    let clock = Date.parse('2026-11-01T10:00:00Z')
+    const store = createProfileStore(dataDir(), () => new Date((clock += 1000)))
+    const a = await store.add({ ...acme, label: 'A' })
+    const b = await store.add({ ...acme, label: 'B' })
+    const c = await store.add({ ...acme, label: 'C' })
+    await store.touch(a.id)
+    await store.touch(c.id)
+    expect((await store.list()).map((p) => p.label)).toEqual(['C', 'A', 'B'])
+    expect(b.lastUsedAt).toBeNull()
+  })
+
+  it('refuses bad input naming the field, and leaves the file untouched', async () => {
+    const dir = dataDir()
+    const store = createProfileStore(dir)
+    await store.add(acme)
+    const before = readFileSync(join(dir, PROFILES_FILE), 'utf8')
+    await expect(store.add({ ...acme, baseUrl: 'ftp://x' })).rejects.toThrow(/http/)
+    await expect(store.add({ ...acme, label: '  ' })).rejects.toThrow(/name for this PBX/)
+    await expect(store.add({ ...acme, username: '.bad' })).rejects.toThrow()
+    expect(readFileSync(join(dir, PROFILES_FILE), 'utf8')).toBe(before)
+  })
+
+  it('keeps every one of many changes made at once, and leaves no temporary file', async () => {
+    const dir = dataDir()
+    const store = createProfileStore(dir)
+    await Promise.all(Array.from({ length: 25 }, (_, i) => store.add({ ...acme, label: `PBX ${i}` })))
+    expect(await createProfileStore(dir).list()).toHaveLength(25)
+    expect(readdirSync(dir)).toEqual([PROFILES_FILE])
+  })
+
+  it('says so when the file is damaged, and does not overwrite it', async () => {
+    const dir = dataDir()
+    writeFileSync(join(dir, PROFILES_FILE), '{"version":1,"profiles":[{"id":1}]}')
+    const store = createProfileStore(dir)
+    await expect(store.list()).rejects.toThrow(/cannot be read/)
+    await expect(store.add(acme)).rejects.toThrow(/cannot be read/)
+    expect(readFileSync(join(dir, PROFILES_FILE), 'utf8')).toBe('{"version":1,"profiles":[{"id":1}]}')
+  })
+
+  it('never holds a secret', async () => {
+    const dir = dataDir()
+    const store = createProfileStore(dir)
+    // a password smuggled in with the fields is refused, not stored
+    await expect(store.add({ ...acme, password: 'hunter2' } as typeof acme)).rejects.toThrow(/password/)
+    expect(readdirSync(dir)).toEqual([])
+  })
+})
+
+describe('export and import', () => {
+  it('moves the saved PBXs to another machine without secrets or demo profiles, skipping ones already there', async () => {
+    const office = createProfileStore(dataDir())
+    await office.add(acme)
+    await office.add({ ...acme, label: 'Acme Branch', baseUrl: 'https://branch.acme.example' })
+    await office.add({ ...acme, label: 'Demo', baseUrl: 'http://127.0.0.1:4000' }, { demo: true })
+    const { fileName, json } = await exportProfiles(office, new Date('2026-11-23T12:00:00Z'))
+    expect(fileName).toBe('pbx-provisioner-pbxs-2026-11-23.json')
+    expect(json).not.toMatch(/password|token|127\.0\.0\.1/)
+
+    const site = createProfileStore(dataDir())
+    await site.add({ ...acme, label: 'Acme (typed on site)' })
+    expect(await importProfiles(site, json)).toEqual({ added: 1, skipped: ['Acme HQ'] })
+    expect((await site.list()).map((p) => p.label).sort()).toEqual(['Acme (typed on site)', 'Acme Branch'])
+  })
+
+  it('refuses a file that is not an export, or has a bad entry, and imports nothing', async () => {
+    const store = createProfileStore(dataDir())
+    await expect(importProfiles(store, 'not json')).rejects.toThrow(/not JSON/)
+    await expect(importProfiles(store, '{"version":1}')).rejects.toThrow(/not an export/)
+    const bad = JSON.stringify({ version: 1, profiles: [{ ...acme, label: 'Good' }, { ...acme, label: 'Bad', baseUrl: 'nope' }] })
+    await expect(importProfiles(store, bad)).rejects.toThrow(/PBX 2 \(Bad\).*baseUrl/)
+    expect(await store.list()).toEqual([])
+  })
+})
