@@ -5,10 +5,12 @@ import pluginVue from 'eslint-plugin-vue'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+// '**/services/**' alone would let '../services' (the folder's index) through: forbid both forms
+const withIndex = (pattern) => (pattern.endsWith('/**') ? [pattern, pattern.slice(0, -3)] : [pattern])
 const layer = (files, patterns, message) => ({
   files,
   rules: {
-    'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
+    'no-restricted-imports': ['error', { patterns: [{ group: patterns.flatMap(withIndex), message }] }],
   },
 })
 
