@@ -2,7 +2,8 @@ import { z } from 'zod'
 import type { OperationName } from './operations'
 import type { BridgeResult } from './result'
 import { DomainSchema, SystemInfoSchema } from './pbx'
-import { PbxProfileFieldsSchema, PbxProfileSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
+import { LIMITS } from './pbx'
+import { PbxProfileFieldsSchema, PbxProfileSchema, RecoveryStateSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
 
 /**
  * The Bridge: every operation the renderer may ask of main, with the schema its input must pass
@@ -109,6 +110,37 @@ export const bridge = {
   },
   /** mail the one-time code of a two-factor sign-in again */
   resendSignInCode: { input: ProfileIdSchema, result: SessionStateSchema },
+  /**
+   * sign in through the tenant's identity provider (where GET /api/info?domain= says it is on):
+   * opens the provider's page in the system browser and waits for its loopback redirect (RFC 8252)
+   */
+  signInWithIdp: { input: ProfileIdSchema, result: SessionStateSchema },
+  /** stop waiting for the identity provider's redirect */
+  cancelIdpSignIn: { input: ProfileIdSchema, result: z.object({ cancelled: z.boolean() }) },
+
+  /** "Forgot password": the PBX mails a reset link to the saved PBX's user (forget_password) */
+  requestPasswordReset: { input: ProfileIdSchema, result: RecoveryStateSchema },
+  /** the reset link pasted from the mail (when opening it did not come back to the app) */
+  submitResetLink: { input: z.strictObject({ profileId: z.string().min(1), link: z.string().trim().min(1, { error: 'paste the link from the email' }) }), result: RecoveryStateSchema },
+  /** where the recovery stands (the renderer asks while waiting for the link to be opened) */
+  getRecoveryState: { input: ProfileIdSchema, result: RecoveryStateSchema.nullable() },
+  /** the one-time code mailed during the recovery */
+  verifyRecoveryCode: {
+    input: z.strictObject({ profileId: z.string().min(1), code: z.string().trim().regex(/^\d{4,8}$/, { error: 'enter the code from the email (digits only)' }) }),
+    result: RecoveryStateSchema,
+  },
+  /** set the new password (reset_password), then sign in with it */
+  resetPassword: {
+    input: z.strictObject({
+      profileId: z.string().min(1),
+      newPassword: z
+        .string()
+        .min(LIMITS.newPassword.min, { error: `must be at least ${LIMITS.newPassword.min} characters` })
+        .max(LIMITS.newPassword.max, { error: `must be at most ${LIMITS.newPassword.max} characters` }),
+      remember: z.boolean().default(false),
+    }),
+    result: SessionStateSchema,
+  },
   /** sign out (sign_out or revoke, after the sign-in method) and forget the refresh token */
   signOut: { input: ProfileIdSchema, result: SessionStateSchema },
 } as const satisfies Record<OperationName, { input: z.ZodType; result: z.ZodType }>

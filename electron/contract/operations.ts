@@ -18,6 +18,13 @@ export const OPERATION_NAMES = [
   'signIn',
   'verifySignInCode',
   'resendSignInCode',
+  'signInWithIdp',
+  'cancelIdpSignIn',
+  'requestPasswordReset',
+  'submitResetLink',
+  'getRecoveryState',
+  'verifyRecoveryCode',
+  'resetPassword',
   'signOut',
 ] as const
 

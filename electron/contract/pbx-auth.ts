@@ -10,7 +10,7 @@ import { DomainSchema, HttpUrlSchema, LIMITS, UsernameSchema, text } from './pbx
 export const OAUTH_CLIENT_ID = '9d806019-75b2-4b3d-bb8b-f5a3a412cc0a'
 /** The literal scope of the OAuth password grant (seed 4.2). */
 export const OAUTH_SCOPE = 'all'
-export const OAUTH_GRANT_TYPES = ['password', 'refresh_token'] as const
+export const OAUTH_GRANT_TYPES = ['password', 'refresh_token', 'authorization_code'] as const
 export type OAuthGrantType = (typeof OAUTH_GRANT_TYPES)[number]
 /** The one supported identity provider of POST /api/auth/sign_in/{provider}. */
 export const IDP_PROVIDERS = ['idp365'] as const
@@ -86,7 +86,19 @@ export const OAuthRefreshFormSchema = z.object({
 })
 export type OAuthRefreshForm = z.input<typeof OAuthRefreshFormSchema>
 
-export const OAuthTokenFormSchema = z.discriminatedUnion('grant_type', [OAuthPasswordFormSchema, OAuthRefreshFormSchema])
+/**
+ * Authorization-code grant (seed 5.4: exchanging a code needs no Authorization header; client_id
+ * goes in the form): the code the identity provider sent to `redirect_uri`.
+ */
+export const OAuthCodeFormSchema = z.object({
+  grant_type: z.literal('authorization_code'),
+  code: z.string().min(1),
+  redirect_uri: HttpUrlSchema,
+  client_id: z.literal(OAUTH_CLIENT_ID),
+})
+export type OAuthCodeForm = z.input<typeof OAuthCodeFormSchema>
+
+export const OAuthTokenFormSchema = z.discriminatedUnion('grant_type', [OAuthPasswordFormSchema, OAuthRefreshFormSchema, OAuthCodeFormSchema])
 export type OAuthTokenForm = z.input<typeof OAuthTokenFormSchema>
 
 // --- cookie-style session -----------------------------------------------------------------------

@@ -98,3 +98,18 @@ export const SessionStateSchema = z.object({
   expiresAt: z.string().optional(),
 })
 export type SessionState = z.infer<typeof SessionStateSchema>
+
+/**
+ * Where a password recovery of a saved PBX stands (seed 5.6: forget_password, then a one-time code
+ * by email, verify_otp, reset_password). `waiting_for_link`: the PBX mailed a reset link; opening it
+ * comes back to the app (a loopback address), or the user pastes it. `code_sent`: the one-time
+ * code was mailed. `verified`: the code was right; a new password may be set.
+ */
+export const RECOVERY_STEPS = ['waiting_for_link', 'code_sent', 'verified'] as const
+export const RecoveryStateSchema = z.object({
+  profileId: z.string(),
+  step: z.enum(RECOVERY_STEPS),
+  /** why the recovery started: the user forgot, or the PBX requires a new password */
+  reason: z.enum(['forgotten', 'forced']),
+})
+export type RecoveryState = z.infer<typeof RecoveryStateSchema>

@@ -1,4 +1,5 @@
 import { registerCookieLogin } from './auth/cookie-login'
+import { registerIdentityProvider } from './auth/idp-provider'
 import { registerOAuth } from './auth/oauth'
 import { registerRecovery } from './auth/recovery'
 import { registerSignIn } from './auth/sign-in'
@@ -17,6 +18,7 @@ export const buildRouter = (): Router => {
   registerInfo(router)
   registerSignIn(router)
   registerOAuth(router)
+  registerIdentityProvider(router)
   registerCookieLogin(router)
   registerRecovery(router)
   registerOutboundRules(router)

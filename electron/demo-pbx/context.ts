@@ -7,10 +7,14 @@ import { forbidden, invalid, invalidProblems, unauthorized } from './errors'
 import { hasCapability } from './permissions'
 import type { AccessToken, DemoState, Tenant, User } from './state'
 
-/** What a handler answers: a status, an optional JSON body and optional headers. */
+/**
+ * What a handler answers: a status, an optional JSON body and optional headers. `html` is for
+ * the identity provider's pages outside /api (README "Identity provider"), never with `body`.
+ */
 export interface Reply {
   status: number
   body?: unknown
+  html?: string
   headers?: Record<string, string | string[]>
 }
 

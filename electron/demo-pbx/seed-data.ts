@@ -14,6 +14,8 @@ export interface DemoAccount {
   role: BuiltInRole
   /** signs in with a one-time code from the outbox after the password */
   twoFactor?: boolean
+  /** must set a new password (through the recovery flow) before working */
+  forceReset?: boolean
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -22,6 +24,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: '1001', password: '1001', domain: 'demo.pbx.example', role: 'StandardUser' },
   { username: 'manager', password: 'manager', domain: 'other.pbx.example', role: 'Admin' },
   { username: 'installer', password: 'installer', domain: 'demo.pbx.example', role: 'Admin', twoFactor: true },
+  { username: 'trainee', password: 'trainee', domain: 'demo.pbx.example', role: 'Admin', forceReset: true },
 ]
 
 const emptyTenant = (domain: string, name: string, idp: boolean): Tenant => ({
@@ -129,6 +132,7 @@ export const loadSeed = (state: DemoState, seed: boolean): void => {
     { id: state.nextId('user'), username: '1001', password: '1001', email: '1001@demo.pbx.example', role: 'StandardUser', tenant: demo },
     { id: state.nextId('user'), username: 'manager', password: 'manager', email: 'manager@other.pbx.example', role: 'Admin', tenant: other },
     { id: state.nextId('user'), username: 'installer', password: 'installer', email: 'installer@demo.pbx.example', role: 'Admin', tenant: demo, twoFactor: true },
+    { id: state.nextId('user'), username: 'trainee', password: 'trainee', email: 'trainee@demo.pbx.example', role: 'Admin', tenant: demo, forceReset: true },
   )
   state.ivrServers.push({ id: state.nextId('ivr'), name: 'Built-in IVR', enabled: true, ipv4: '127.0.0.1', type: 'INTERNAL' })
   if (!seed) return

@@ -49,7 +49,10 @@ const send = (res: ServerResponse, reply: Reply): void => {
   if (res.writableEnded || res.destroyed) return
   const headers: Record<string, string | string[]> = { ...(reply.headers ?? {}) }
   let payload: Buffer | undefined
-  if (reply.body !== undefined && reply.status !== 204) {
+  if (reply.html !== undefined) {
+    payload = Buffer.from(reply.html, 'utf8')
+    headers['Content-Type'] = 'text/html; charset=utf-8'
+  } else if (reply.body !== undefined && reply.status !== 204) {
     payload = Buffer.from(JSON.stringify(reply.body), 'utf8')
     headers['Content-Type'] = 'application/json; charset=utf-8'
   }

@@ -33,6 +33,8 @@ export interface User {
   tenant: Tenant | null
   /** signs in with a one-time code mailed after the password (README "Two-factor sign-in") */
   twoFactor?: boolean
+  /** must set a new password before working (GET /api/auth/user: password_force_reset) */
+  forceReset?: boolean
 }
 
 export interface StoredRoute {
@@ -179,6 +181,21 @@ export interface RecoveryFlow {
   ended: boolean
 }
 
+/**
+ * A one-time code of the identity provider's authorization page (README "Identity provider"):
+ * bound to the user who signed in and the redirect_uri it was sent to; it works once.
+ */
+export interface IdpCode {
+  code: string
+  user: User
+  redirectUri: string
+  expiresAt: number
+  /** presented once at the token endpoint already (whatever the outcome) */
+  used: boolean
+  /** the session the code opened; a second use of the code ends it (RFC 6749, section 4.1.2) */
+  session: Session | undefined
+}
+
 /** System metadata of GET /api/info (README "System metadata"). */
 export const SYSTEM_INFO = {
   web_domain: 'pbx.demo.example',
@@ -207,6 +224,8 @@ export class DemoState {
   /** every access and refresh token ever handed out, for tests that look for leaked secrets */
   readonly issuedTokens: string[] = []
   readonly recoveries = new Map<string, RecoveryFlow>()
+  /** the identity provider's one-time authorization codes, by code */
+  readonly idpCodes = new Map<string, IdpCode>()
   /** the server's own address, set once it listens (used in identity-provider links) */
   baseUrl = ''
   private counters = new Map<string, number>()

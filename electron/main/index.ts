@@ -1,6 +1,7 @@
-import { app, BrowserWindow, ipcMain, session } from 'electron'
+import { app, BrowserWindow, ipcMain, session, shell } from 'electron'
 import { createServices, type Services } from '../services'
 import { openKeytarStore } from '../services/keychain/keytar-store'
+import { webAddressOnly } from './external-links'
 import { denyPermissions, hardenWebContents } from './hardening'
 import { bindBridge } from './ipc-binding'
 import { createTrustedSenders } from './trusted-senders'
@@ -32,6 +33,8 @@ async function start(): Promise<void> {
   services = createServices({
     dataDir: app.getPath('userData'),
     keychain,
+    // the identity provider's sign-in page, in the user's browser: http(s) addresses only
+    openExternal: webAddressOnly((url) => shell.openExternal(url)),
     app: {
       name: app.getName(),
       version: app.getVersion(),

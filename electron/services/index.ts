@@ -1,11 +1,14 @@
 import type { BridgeHandlers } from '../contract/bridge'
 import { ensureDemoProfiles } from './demo/demo-profiles'
 import { createDemoService, type DemoPbxModule } from './demo/demo-service'
+import { ServiceError } from './errors'
 import { createPbxSecrets } from './keychain/pbx-secrets'
 import type { KeychainState } from './keychain/secret-store'
 import { getInfo } from './pbx-client/info'
 import { createProfileStore } from './profiles/profile-store'
 import { exportProfiles, importProfiles } from './profiles/profile-transfer'
+import { createIdpSignIn } from './session/idp-sign-in'
+import { createPasswordRecovery } from './session/password-recovery'
 import { createSessionManager } from './session/session-manager'
 
 export interface ServicesOptions {
@@ -17,6 +20,8 @@ export interface ServicesOptions {
   app: { name: string; version: string; versions: { node: string; electron?: string; chrome?: string }; platform: string }
   /** loads the demo PBX on first use */
   loadDemoPbx?: () => Promise<DemoPbxModule>
+  /** opens an http(s) address in the user's browser (identity-provider sign-in); absent: not offered */
+  openExternal?: (url: string) => Promise<void>
 }
 
 export interface Services {
@@ -38,6 +43,8 @@ export function createServices(options: ServicesOptions): Services {
   const secrets = createPbxSecrets(keychain)
   const profiles = createProfileStore(options.dataDir)
   const sessions = createSessionManager(profiles, secrets)
+  const idp = options.openExternal ? createIdpSignIn({ profiles, sessions, openExternal: options.openExternal }) : undefined
+  const recovery = createPasswordRecovery(profiles, sessions)
 
   const handlers: BridgeHandlers = {
     async getAbout() {
@@ -88,11 +95,24 @@ export function createServices(options: ServicesOptions): Services {
     verifySignInCode: ({ profileId, code }) => sessions.verifyCode(profileId, code),
     resendSignInCode: ({ profileId }) => sessions.resendCode(profileId),
     signOut: ({ profileId }) => sessions.signOut(profileId),
+    async signInWithIdp({ profileId }) {
+      if (!idp) throw new ServiceError('NOT_SUPPORTED', 'Sign-in through the identity provider opens a browser, and this build cannot open a browser. Sign in with the password.')
+      return idp.signIn(profileId)
+    },
+    cancelIdpSignIn: async ({ profileId }) => ({ cancelled: idp?.cancel(profileId) ?? false }),
+
+    requestPasswordReset: ({ profileId }) => recovery.request(profileId),
+    submitResetLink: ({ profileId, link }) => recovery.submitLink(profileId, link),
+    getRecoveryState: async ({ profileId }) => recovery.state(profileId),
+    verifyRecoveryCode: ({ profileId, code }) => recovery.verify(profileId, code),
+    resetPassword: ({ profileId, newPassword, remember }) => recovery.reset(profileId, newPassword, remember),
   }
 
   return {
     handlers,
     async dispose() {
+      recovery.dispose()
+      idp?.cancelAll()
       await sessions.signOutAll()
       await demo.stop()
     },

@@ -81,7 +81,7 @@ describe('POST /api/login/oauth/token', () => {
     ['scope missing', without(systemForm, 'scope'), 'scope'],
     ['grant_type missing', without(systemForm, 'grant_type'), 'grant_type'],
     ['grant_type client_credentials', { ...systemForm, grant_type: 'client_credentials' }, 'grant_type'],
-    ['grant_type authorization_code', { ...systemForm, grant_type: 'authorization_code' }, 'grant_type'],
+    ['grant_type authorization_code without a code', { ...systemForm, grant_type: 'authorization_code' }, 'code'],
   ])('refuses %s with 401 UNAUTHORIZED "login failed" naming it', async (_label, form, what) => {
     expectLoginFailed(await c.api('POST', TOKEN, { form }), what)
   })

@@ -3,6 +3,7 @@ import {
   checkInput,
   OAUTH_CLIENT_ID,
   OAUTH_GRANT_TYPES,
+  OAuthCodeFormSchema,
   OAuthPasswordFormSchema,
   OAuthRefreshFormSchema,
   problemText,
@@ -11,10 +12,11 @@ import { ok, type RequestContext } from '../context'
 import { unauthorized } from '../errors'
 import type { Router } from '../router'
 import { findUser, LOGIN_FAILED, NEEDS_TWO_FACTOR } from './credentials'
+import { redeemIdpCode } from './idp-provider'
 import { endSession, issuePair, openSession, rotateRefresh } from './tokens'
 
 /**
- * POST /api/login/oauth/token (form body; password and refresh_token grants) and
+ * POST /api/login/oauth/token (form body; password, refresh_token and authorization_code grants) and
  * POST /api/login/oauth/revoke. Every failure at the token endpoint but a wrong Content-Type is
  * 401 UNAUTHORIZED "login failed: …".
  */
@@ -41,6 +43,18 @@ const token = (ctx: RequestContext) => {
     if (!user) throw unauthorized(LOGIN_FAILED)
     if (user.twoFactor) throw unauthorized(NEEDS_TWO_FACTOR)
     return ok(issuePair(ctx.state, openSession(ctx.state, user, 'bearer')))
+  }
+  if (grant === 'authorization_code') {
+    // the code the identity provider's page sent to redirect_uri (README "Identity provider")
+    const r = checkInput(OAuthCodeFormSchema, form)
+    if (!r.success) {
+      const first = r.problems[0]
+      throw fail(`${first ? problemText(first, 'form') : 'the form is not valid'} (grant_type authorization_code)`)
+    }
+    const entry = redeemIdpCode(ctx.state, r.data.code, r.data.redirect_uri)
+    const session = openSession(ctx.state, entry.user, 'bearer')
+    entry.session = session
+    return ok(issuePair(ctx.state, session))
   }
   const r = checkInput(OAuthRefreshFormSchema, form)
   if (!r.success) {

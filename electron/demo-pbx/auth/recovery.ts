@@ -34,17 +34,7 @@ const forgetPassword = (ctx: RequestContext) => {
   const body = ctx.json(ForgetPasswordBodySchema)
   const user = findTenantUser(ctx.state, body.domain, body.username)
   if (user && user.tenant) {
-    const token = randomToken()
-    ctx.state.recoveries.set(token, {
-      purpose: 'recovery',
-      token,
-      user,
-      expiresAt: ctx.state.now() + RECOVERY_TTL_MS,
-      code: undefined,
-      wrongCodes: 0,
-      verified: false,
-      ended: false,
-    })
+    const { token } = openFlow(ctx, user, 'recovery', RECOVERY_TTL_MS)
     const link = new URL(body.callback_url)
     link.searchParams.set('token', token)
     ctx.state.outbox.push({
@@ -102,19 +92,25 @@ const verifyOtp = (ctx: RequestContext) => {
 }
 
 /** The first step of a two-factor sign-in: a flow token for send_otp and verify_otp. */
-export const startTwoFactor = (ctx: RequestContext, user: User): { two_factor_enabled: true; token: string } => {
-  const token = randomToken()
-  ctx.state.recoveries.set(token, {
-    purpose: 'sign_in',
-    token,
+export const startTwoFactor = (ctx: RequestContext, user: User): { two_factor_enabled: true; token: string } => ({
+  two_factor_enabled: true,
+  token: openFlow(ctx, user, 'sign_in', TWO_FACTOR_TTL_MS).token,
+})
+
+/** A flow token for send_otp / verify_otp: a password recovery or the second step of a sign-in. */
+const openFlow = (ctx: RequestContext, user: User, purpose: RecoveryFlow['purpose'], ttlMs: number): RecoveryFlow => {
+  const flow: RecoveryFlow = {
+    purpose,
+    token: randomToken(),
     user,
-    expiresAt: ctx.state.now() + TWO_FACTOR_TTL_MS,
+    expiresAt: ctx.state.now() + ttlMs,
     code: undefined,
     wrongCodes: 0,
     verified: false,
     ended: false,
-  })
-  return { two_factor_enabled: true, token }
+  }
+  ctx.state.recoveries.set(flow.token, flow)
+  return flow
 }
 
 const resetPassword = (ctx: RequestContext) => {
@@ -123,6 +119,7 @@ const resetPassword = (ctx: RequestContext) => {
   if (flow.purpose !== 'recovery') throw unauthorized('token: this token belongs to a sign-in, not to a password recovery')
   if (!flow.verified) throw unauthorized('token: verify the one-time code first (verify_otp)')
   flow.user.password = body.new_password
+  flow.user.forceReset = false
   flow.ended = true
   endUserSessions(ctx.state, flow.user)
   return ok()

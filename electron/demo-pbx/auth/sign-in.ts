@@ -49,7 +49,7 @@ const authUser = (ctx: RequestContext) => {
     role_name: user.role,
     capabilities: [...ROLE_CAPABILITIES[user.role]],
     password_verified: true,
-    password_force_reset: false,
+    password_force_reset: user.forceReset === true,
   })
 }
 

@@ -59,6 +59,20 @@ export async function signInWith(
   return parseBody(TokenPairSchema, response, 'the sign-in')
 }
 
+/**
+ * The identity provider's one-time code for a token pair (seed 4.2 and 5.4: the OAuth token
+ * endpoint, grant_type=authorization_code, client_id in the form, no Authorization header).
+ * `redirectUri` is the address the code was sent to, exactly as handed out.
+ */
+export async function exchangeAuthorizationCode(baseUrl: string, code: string, redirectUri: string, options: Options = {}): Promise<TokenPair> {
+  const response = await pbxRequest(baseUrl, 'api/login/oauth/token', {
+    ...options,
+    method: 'POST',
+    form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: OAUTH_CLIENT_ID },
+  })
+  return parseBody(TokenPairSchema, response, 'the sign-in through the identity provider')
+}
+
 export async function refreshWith(method: SignInMethod, baseUrl: string, refreshToken: string, options: Options = {}): Promise<TokenPair> {
   const response =
     method === 'oauth'

@@ -128,6 +128,11 @@ export function createPbxSession(profile: SessionProfile, secrets: PbxSecrets, n
       challenge = undefined
       return afterSignIn(answer)
     },
+    /** takes over a token pair got another way (the identity provider's authorization code) */
+    adopt(pair: { access_token: string; refresh_token: string; expires_in: number }): Promise<SessionState> {
+      challenge = undefined
+      return afterSignIn(pair)
+    },
     /** the second step of a two-factor sign-in */
     async verifyCode(code: string): Promise<SessionState> {
       if (!challenge) throw notSignedIn('No sign-in is waiting for a code. Sign in again.')

@@ -88,6 +88,12 @@ export function createSessionManager(profiles: ProfileStore, secrets: PbxSecrets
       await signedIn(profileId)
       return state
     },
+    /** a session whose tokens came from elsewhere (the identity provider) */
+    async adopt(profileId: string, pair: { access_token: string; refresh_token: string; expires_in: number }): Promise<SessionState> {
+      const state = await (await sessionOf(profileId)).adopt(pair)
+      await signedIn(profileId)
+      return state
+    },
     resendCode: async (profileId: string): Promise<SessionState> => (await sessionOf(profileId)).resendCode(),
     signOut,
     /**
