@@ -1,7 +1,7 @@
 import type { About, DemoStatus, PbxApi } from '@contract/bridge'
 import { CAPABILITIES, checkInput, type SystemInfo } from '@contract/pbx'
 import { PbxProfileFieldsSchema, ProfilesFileSchema, type PbxProfile, type SessionState } from '@contract/profiles'
-import type { BridgeError, BridgeResult } from '@contract/result'
+import type { BridgeError, BridgeResult, CertificateInfo } from '@contract/result'
 import { vi, type Mock } from 'vitest'
 
 /** A `window.pbx` for renderer tests: each operation a vitest mock answering BridgeResult values. */
@@ -18,7 +18,23 @@ export type FakeState = {
   passwords: Record<string, string>
   /** the password remembered in the "keychain" (by profile id) */
   remembered: Record<string, string>
+  /**
+   * two-factor PBXs: the one-time code each accepts (by profile id). Their sign-in answers
+   * `code_required`, and `verifySignInCode` takes that code alone.
+   */
+  codes: Record<string, string>
+  /** how many times the code was mailed (by profile id), the first sign-in included */
+  codesSent: Record<string, number>
+  /**
+   * the certificate an address presents when this computer's system trust does not cover it (by
+   * base URL): every call to it answers UNTRUSTED_CERTIFICATE until that fingerprint is trusted,
+   * and CERTIFICATE_CHANGED when another one is
+   */
+  certificates: Record<string, PresentedCertificate>
 }
+
+/** A certificate as a PBX presents it (what UNTRUSTED_CERTIFICATE says, less the reason). */
+export type PresentedCertificate = Omit<CertificateInfo, 'reason' | 'trustedFingerprint256'>
 
 export const ok = <T>(value: T): BridgeResult<T> => ({ ok: true, value })
 
@@ -121,6 +137,59 @@ export function signedIn(profile: Pick<PbxProfile, 'id' | 'username' | 'domain'>
   }
 }
 
+/** Two-factor sign-in (demo README "Two-factor sign-in"): the installer account of a tenant. */
+export const installerProfile = sampleProfile({
+  id: 'p-installer',
+  label: 'Initech site',
+  baseUrl: 'https://pbx.initech.example:8887',
+  username: 'installer',
+  domain: 'initech.pbx.example',
+  customer: 'Initech Inc',
+})
+export const INSTALLER_CODE = '246810'
+export const WRONG_CODE_MESSAGE = 'Wrong or expired code: the PBX refused the code (401)'
+
+/** A PBX with a self-signed certificate nobody trusted yet. */
+export const umbrellaProfile = sampleProfile({
+  id: 'p-umbrella',
+  label: 'Umbrella branch',
+  baseUrl: 'https://pbx.umbrella.example:8887',
+  username: 'manager',
+  domain: 'umbrella.pbx.example',
+})
+export const selfSignedCertificate: PresentedCertificate = {
+  fingerprint256: 'A1:B2:C3:D4:E5:F6:07:18:29:3A:4B:5C:6D:7E:8F:90:01:12:23:34:45:56:67:78:89:9A:AB:BC:CD:DE:EF:F0',
+  subject: 'CN=pbx.umbrella.example, O=Umbrella',
+  issuer: 'CN=pbx.umbrella.example, O=Umbrella',
+  validFrom: 'Jan  1 00:00:00 2025 GMT',
+  validTo: 'Dec 31 23:59:59 2034 GMT',
+}
+
+/** A PBX whose certificate was trusted, and which now presents another one (reinstalled). */
+export const OLD_WAYNE_FINGERPRINT = '11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00'
+export const wayneProfile = sampleProfile({
+  id: 'p-wayne',
+  label: 'Wayne tower',
+  baseUrl: 'https://pbx.wayne.example',
+  username: 'admin',
+  domain: '',
+  trustedCertificate: { fingerprint256: OLD_WAYNE_FINGERPRINT, subject: 'CN=pbx.wayne.example', validTo: 'Jun  1 00:00:00 2026 GMT' },
+})
+export const renewedCertificate: PresentedCertificate = {
+  fingerprint256: 'FE:DC:BA:98:76:54:32:10:FE:DC:BA:98:76:54:32:10:FE:DC:BA:98:76:54:32:10:FE:DC:BA:98:76:54:32:10',
+  subject: 'CN=pbx.wayne.example',
+  issuer: 'CN=pbx.wayne.example',
+  validFrom: 'Mar  1 00:00:00 2025 GMT',
+  validTo: 'Mar  1 00:00:00 2035 GMT',
+}
+
+/** What UNTRUSTED_CERTIFICATE says about `presented` when `trusted` (a fingerprint, if any) is not it. */
+export function untrustedCertificate(presented: PresentedCertificate, trusted?: string): CertificateInfo {
+  return trusted === undefined
+    ? { ...presented, reason: 'DEPTH_ZERO_SELF_SIGNED_CERT' }
+    : { ...presented, reason: 'CERTIFICATE_CHANGED', trustedFingerprint256: trusted }
+}
+
 export const WRONG_PASSWORD_MESSAGE = 'The PBX refused the sign-in: invalid username or password (401)'
 
 function demoProfiles(baseUrl: string): PbxProfile[] {
@@ -133,7 +202,9 @@ function demoProfiles(baseUrl: string): PbxProfile[] {
 /**
  * An in-memory `window.pbx`: saved PBXs (Acme and Globex unless `state.profiles` says otherwise),
  * sessions, sign-in with the passwords of `state.passwords` (default: each user name is its own
- * password), a keychain of remembered passwords. Pass implementations to change one operation,
+ * password), a keychain of remembered passwords; two-factor sign-in for the PBXs of `state.codes`
+ * (the installer's), and untrusted certificates at the addresses of `state.certificates`
+ * (Umbrella's self-signed one, Wayne's changed one) until trusted. Pass implementations to change one operation,
  * or use the mocks' `mockResolvedValueOnce` for one answer.
  */
 export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<FakeState> = {}): FakePbx {
@@ -143,12 +214,40 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
     sessions: { ...initial.sessions },
     passwords: { ...Object.fromEntries(profiles.map((p) => [p.id, p.username])), ...initial.passwords },
     remembered: { ...initial.remembered },
+    codes: { [installerProfile.id]: INSTALLER_CODE, ...initial.codes },
+    codesSent: { ...initial.codesSent },
+    certificates: {
+      [umbrellaProfile.baseUrl]: selfSignedCertificate,
+      [wayneProfile.baseUrl]: renewedCertificate,
+      ...initial.certificates,
+    },
   }
   let nextId = 1
 
   const sessionOf = (profileId: string): SessionState => state.sessions[profileId] ?? { profileId, status: 'signed_out' }
   const find = (profileId: string) => state.profiles.find((p) => p.id === profileId)
   const notFound = () => fail('NOT_FOUND', 'This saved PBX no longer exists. Reload the list.')
+  const notPlayed = (operation: string) => fail('NOT_SUPPORTED', `The renderer tests' fake PBX does not play ${operation}: override it in the test.`)
+  /** UNTRUSTED_CERTIFICATE when `baseUrl` presents a certificate other than the one `trusted` names */
+  const certificateCheck = (baseUrl: string, trusted: string | undefined): BridgeResult<never> | null => {
+    const presented = state.certificates[baseUrl]
+    if (!presented || presented.fingerprint256 === trusted) return null
+    const host = new URL(baseUrl).host
+    const info = untrustedCertificate(presented, trusted)
+    const message =
+      info.reason === 'CERTIFICATE_CHANGED'
+        ? `The certificate of ${host} has changed since you trusted it. Trust the new certificate only if you know why it changed.`
+        : `The certificate of ${host} is not trusted by this computer (${info.reason}).`
+    return fail('UNTRUSTED_CERTIFICATE', message, { certificate: info })
+  }
+  const profileCertificateCheck = (profile: PbxProfile) => certificateCheck(profile.baseUrl, profile.trustedCertificate?.fingerprint256)
+  /** a right password: signed in, or (two-factor) a code mailed */
+  const passwordAccepted = (profile: PbxProfile): SessionState => {
+    if (state.codes[profile.id] === undefined) return signIn(profile)
+    state.codesSent[profile.id] = (state.codesSent[profile.id] ?? 0) + 1
+    state.sessions[profile.id] = { profileId: profile.id, status: 'code_required' }
+    return state.sessions[profile.id]!
+  }
   const signIn = (profile: PbxProfile): SessionState => {
     const session = signedIn(profile)
     state.sessions[profile.id] = session
@@ -158,7 +257,7 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
 
   const defaults: PbxApi = {
     getAbout: async () => ok(sampleAbout),
-    probePbx: async () => ok(sampleInfo),
+    probePbx: async ({ baseUrl, trustedFingerprint256 }) => certificateCheck(baseUrl, trustedFingerprint256) ?? ok(sampleInfo),
     startDemo: async () => {
       for (const profile of demoProfiles(sampleDemo.baseUrl)) {
         if (!find(profile.id)) {
@@ -176,13 +275,14 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
         return fail('INVALID_INPUT', `fields.${problem?.path}: ${problem?.message}`, { field: `fields.${problem?.path}` })
       }
       const fields = checked.data
+      const trust = input.trustedCertificate === undefined ? {} : { trustedCertificate: input.trustedCertificate }
       if (input.id !== undefined) {
         const profile = find(input.id)
         if (!profile) return notFound()
-        Object.assign(profile, fields)
+        Object.assign(profile, fields, trust)
         return ok(structuredClone(profile))
       }
-      const profile = sampleProfile({ ...fields, id: `p-new-${nextId++}`, createdAt: new Date().toISOString() })
+      const profile = sampleProfile({ ...fields, ...trust, id: `p-new-${nextId++}`, createdAt: new Date().toISOString() })
       state.profiles.unshift(profile)
       state.passwords[profile.id] = profile.username
       return ok(structuredClone(profile))
@@ -231,7 +331,9 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
       const profile = find(profileId)
       if (!profile) return notFound()
       if (sessionOf(profileId).status === 'signed_in') return ok(sessionOf(profileId))
-      if (state.remembered[profileId] === state.passwords[profileId]) return ok(signIn(profile))
+      const untrusted = profileCertificateCheck(profile)
+      if (untrusted) return untrusted
+      if (state.remembered[profileId] === state.passwords[profileId]) return ok(passwordAccepted(profile))
       return fail('NOT_SIGNED_IN', `Sign in to ${profile.label} first.`)
     },
     signIn: async ({ profileId, password, remember }) => {
@@ -239,22 +341,38 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
       if (!profile) return notFound()
       const typed = password ?? state.remembered[profileId]
       if (typed === undefined) return fail('NOT_SIGNED_IN', `Sign in to ${profile.label} first.`)
+      const untrusted = profileCertificateCheck(profile)
+      if (untrusted) return untrusted
       if (typed !== state.passwords[profileId]) return fail('PBX_ERROR', WRONG_PASSWORD_MESSAGE, { status: 401, pbxCode: 'UNAUTHORIZED' })
       if (remember && password !== undefined) {
         state.remembered[profileId] = password
         profile.rememberPassword = true
       }
-      return ok(signIn(profile))
+      return ok(passwordAccepted(profile))
     },
-    verifySignInCode: async ({ profileId }) => {
+    verifySignInCode: async ({ profileId, code }) => {
       const profile = find(profileId)
       if (!profile) return notFound()
+      if (sessionOf(profileId).status !== 'code_required') return fail('NOT_SIGNED_IN', 'No sign-in is waiting for a code. Sign in again.')
+      if (code.trim() !== state.codes[profileId]) {
+        return fail('PBX_ERROR', WRONG_CODE_MESSAGE, { status: 401, pbxCode: 'UNAUTHORIZED', field: 'code' })
+      }
       return ok(signIn(profile))
     },
     resendSignInCode: async ({ profileId }) => {
       if (!find(profileId)) return notFound()
-      return ok({ profileId, status: 'code_required' as const })
+      if (sessionOf(profileId).status !== 'code_required') return fail('NOT_SIGNED_IN', 'No sign-in is waiting for a code. Sign in again.')
+      state.codesSent[profileId] = (state.codesSent[profileId] ?? 0) + 1
+      return ok(sessionOf(profileId))
     },
+    // operations this fake does not play yet (identity provider, password recovery): tests override them
+    signInWithIdp: async () => notPlayed('signInWithIdp'),
+    cancelIdpSignIn: async () => notPlayed('cancelIdpSignIn'),
+    requestPasswordReset: async () => notPlayed('requestPasswordReset'),
+    submitResetLink: async () => notPlayed('submitResetLink'),
+    getRecoveryState: async () => notPlayed('getRecoveryState'),
+    verifyRecoveryCode: async () => notPlayed('verifyRecoveryCode'),
+    resetPassword: async () => notPlayed('resetPassword'),
     signOut: async ({ profileId }) => {
       if (!find(profileId)) return notFound()
       state.sessions[profileId] = { profileId, status: 'signed_out' }
@@ -262,8 +380,11 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
     },
   }
 
-  const mock = <N extends keyof PbxApi>(name: N): Mock<PbxApi[N]> =>
-    vi.fn<PbxApi[N]>((overrides[name] ?? defaults[name]) as PbxApi[N])
+  // what crosses the real bridge is structured-cloned: a reactive proxy passed in fails here as it would there
+  const mock = <N extends keyof PbxApi>(name: N): Mock<PbxApi[N]> => {
+    const implementation = (overrides[name] ?? defaults[name]) as (...args: unknown[]) => ReturnType<PbxApi[N]>
+    return vi.fn<PbxApi[N]>(((...args: unknown[]) => implementation(...args.map((arg) => structuredClone(arg)))) as PbxApi[N])
+  }
 
   return {
     state,
@@ -281,6 +402,13 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
     signIn: mock('signIn'),
     verifySignInCode: mock('verifySignInCode'),
     resendSignInCode: mock('resendSignInCode'),
+    signInWithIdp: mock('signInWithIdp'),
+    cancelIdpSignIn: mock('cancelIdpSignIn'),
+    requestPasswordReset: mock('requestPasswordReset'),
+    submitResetLink: mock('submitResetLink'),
+    getRecoveryState: mock('getRecoveryState'),
+    verifyRecoveryCode: mock('verifyRecoveryCode'),
+    resetPassword: mock('resetPassword'),
     signOut: mock('signOut'),
   }
 }

@@ -1,3 +1,4 @@
+import type { OperationInput } from '@contract/bridge'
 import type { SystemInfo } from '@contract/pbx'
 import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
@@ -19,15 +20,21 @@ export const useProbeStore = defineStore('probe', () => {
 
   let latest = 0
 
-  /** Probes `address` (and `tenantDomain`). When checks overlap, only the last one asked for is shown. */
-  async function probe(address: string, tenantDomain = ''): Promise<void> {
+  /**
+   * Probes `address` (and `tenantDomain`), accepting the certificate of `trustedFingerprint256`
+   * when given. When checks overlap, only the last one asked for is shown.
+   */
+  async function probe(address: string, tenantDomain = '', trustedFingerprint256?: string): Promise<void> {
     const request = ++latest
     baseUrl.value = address
     domain.value = tenantDomain
     info.value = null
     error.value = null
     status.value = 'loading'
-    const result = await callBridge(() => window.pbx.probePbx(tenantDomain === '' ? { baseUrl: address } : { baseUrl: address, domain: tenantDomain }))
+    const input: OperationInput<'probePbx'> = { baseUrl: address }
+    if (tenantDomain !== '') input.domain = tenantDomain
+    if (trustedFingerprint256 !== undefined) input.trustedFingerprint256 = trustedFingerprint256
+    const result = await callBridge(() => window.pbx.probePbx(input))
     if (request !== latest) return
     if (result.ok) {
       info.value = result.value

@@ -36,6 +36,13 @@ export const useProfilesStore = defineStore('profiles', () => {
     return id ? profiles.value.find((profile) => profile.id === id) : undefined
   }
 
+  /** Shows a saved PBX as main answered it: replaced where it stands, or added in front. */
+  function put(saved: PbxProfile): void {
+    const index = profiles.value.findIndex((profile) => profile.id === saved.id)
+    if (index === -1) profiles.value = [saved, ...profiles.value]
+    else profiles.value = profiles.value.map((profile) => (profile.id === saved.id ? saved : profile))
+  }
+
   let latestLoad = 0
 
   /** Reads the saved PBXs. When loads overlap, the last one asked for wins. */
@@ -67,10 +74,7 @@ export const useProfilesStore = defineStore('profiles', () => {
         saveError.value = result.error
         return result
       }
-      const saved = result.value
-      const index = profiles.value.findIndex((profile) => profile.id === saved.id)
-      if (index === -1) profiles.value = [saved, ...profiles.value]
-      else profiles.value = profiles.value.map((profile) => (profile.id === saved.id ? saved : profile))
+      put(result.value)
       // an edited address or user signs the PBX out in main: take its session from there
       if (input.id !== undefined) void useSessionsStore().load()
       void load()
@@ -157,6 +161,7 @@ export const useProfilesStore = defineStore('profiles', () => {
     transferError,
     importResult,
     byId,
+    put,
     load,
     save,
     remove,

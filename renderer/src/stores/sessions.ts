@@ -1,18 +1,30 @@
 import type { SignInInput } from '@contract/bridge'
-import type { SessionState } from '@contract/profiles'
+import type { SessionState, TrustedCertificate } from '@contract/profiles'
 import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { callBridge, type LoadStatus } from './bridge-call'
 import { useProfilesStore } from './profiles'
 
-/** How opening a saved PBX ended: active, waiting for a password, or failed (see `openError`). */
+/**
+ * How opening a saved PBX ended: active; waiting in the sign-in dialog (for a password, a one-time
+ * code, or the user's word on an untrusted certificate); or failed (see `openError`).
+ */
 export type OpenOutcome = 'opened' | 'sign-in' | 'failed'
+
+/** The step the sign-in dialog is at: the password, or the one-time code of a two-factor sign-in. */
+export type SignInStep = 'password' | 'code'
+
+/** What the sign-in dialog typed, to sign in again once a certificate is trusted. */
+export type SignInRetry = { password: string; remember: boolean }
 
 /**
  * The sessions of the saved PBXs (tokens stay in main), and which PBX the app works on: the
  * active one. Opening a PBX that needs a password leaves its id in `signInProfileId`, which the
- * shell's sign-in dialog answers with `signIn` or `cancelSignIn`.
+ * shell's sign-in dialog answers with `signIn` or `cancelSignIn`. A two-factor PBX then asks for
+ * the mailed code (`signInStep` 'code': `verifyCode`, `resendCode`, `backToPassword`); a PBX whose
+ * certificate is not trusted leaves an UNTRUSTED_CERTIFICATE `signInError`, which
+ * `trustCertificate` answers (then tries again).
  */
 export const useSessionsStore = defineStore('sessions', () => {
   /** by profile id */
@@ -36,8 +48,16 @@ export const useSessionsStore = defineStore('sessions', () => {
 
   /** the saved PBX that asks for a password, while the sign-in dialog is up */
   const signInProfileId = ref<string | null>(null)
+  const signInStep = ref<SignInStep>('password')
+  /** while a password or a one-time code is being checked */
   const signingIn = ref(false)
+  /** what the dialog's last request answered (an UNTRUSTED_CERTIFICATE error asks for trust) */
   const signInError = ref<BridgeError | null>(null)
+  const resendingCode = ref(false)
+  /** true once the code was mailed again, until the next step or attempt */
+  const codeResent = ref(false)
+  /** while a certificate is being trusted (and the sign-in tried again) */
+  const trusting = ref(false)
 
   const signingOut = ref<string | null>(null)
   const signOutError = ref<BridgeError | null>(null)
@@ -86,13 +106,22 @@ export const useSessionsStore = defineStore('sessions', () => {
     try {
       const result = await callBridge(() => window.pbx.openPbx({ profileId }))
       if (result.ok && result.value.status === 'signed_in') {
-        activate(result.value)
+        finishSignIn(result.value)
         return 'opened'
       }
-      if (result.ok || result.error.code === 'NOT_SIGNED_IN') {
-        if (result.ok) keep(result.value)
-        signInError.value = null
-        signInProfileId.value = profileId
+      if (result.ok) {
+        // a remembered password of a two-factor PBX: the PBX mailed a code
+        keep(result.value)
+        askSignIn(profileId, result.value.status === 'code_required' ? 'code' : 'password')
+        return 'sign-in'
+      }
+      if (result.error.code === 'NOT_SIGNED_IN') {
+        askSignIn(profileId, 'password')
+        return 'sign-in'
+      }
+      if (result.error.code === 'UNTRUSTED_CERTIFICATE') {
+        // the dialog shows the certificate; trusting it opens the PBX again
+        askSignIn(profileId, 'password', result.error)
         return 'sign-in'
       }
       openError.value = result.error
@@ -102,37 +131,141 @@ export const useSessionsStore = defineStore('sessions', () => {
     }
   }
 
-  /** Signs in with the password typed in the dialog. True when the PBX is now the active one. */
+  /** Brings up the sign-in dialog for `profileId` at `step`. */
+  function askSignIn(profileId: string, step: SignInStep, error: BridgeError | null = null): void {
+    signInProfileId.value = profileId
+    signInStep.value = step
+    signInError.value = error
+    codeResent.value = false
+  }
+
+  /** The dialog's PBX is now signed in: close the dialog and make it the active PBX. */
+  function finishSignIn(session: SessionState): void {
+    if (signInProfileId.value === session.profileId) {
+      signInProfileId.value = null
+      signInStep.value = 'password'
+      codeResent.value = false
+    }
+    activate(session)
+  }
+
+  /**
+   * Signs in with the password typed in the dialog. True when the PBX is now the active one; a
+   * two-factor PBX moves the dialog to the code step instead.
+   */
   async function signIn(input: SignInInput): Promise<boolean> {
     signingIn.value = true
     signInError.value = null
+    codeResent.value = false
     try {
       const result = await callBridge(() => window.pbx.signIn(input))
       if (!result.ok) {
         signInError.value = result.error
         return false
       }
-      if (result.value.status !== 'signed_in') {
+      if (result.value.status === 'code_required') {
         keep(result.value)
-        // two-factor sign-in (status code_required) has its own dialog in a later issue
-        signInError.value =
-          result.value.status === 'code_required'
-            ? { code: 'NOT_SUPPORTED', message: 'The PBX emailed a one-time sign-in code; this version cannot take it yet.' }
-            : { code: 'NOT_SIGNED_IN', message: 'The PBX did not sign you in. Try again.' }
+        askSignIn(input.profileId, 'code')
         return false
       }
-      if (signInProfileId.value === input.profileId) signInProfileId.value = null
-      activate(result.value)
+      if (result.value.status !== 'signed_in') {
+        keep(result.value)
+        signInError.value = { code: 'NOT_SIGNED_IN', message: 'The PBX did not sign you in. Try again.' }
+        return false
+      }
+      finishSignIn(result.value)
       return true
     } finally {
       signingIn.value = false
     }
   }
 
+  /**
+   * The second step of a two-factor sign-in: the one-time code the PBX mailed. True when the PBX
+   * is now the active one; a wrong code leaves a PBX_ERROR with `field: 'code'` in `signInError`.
+   */
+  async function verifyCode(profileId: string, code: string): Promise<boolean> {
+    signingIn.value = true
+    signInError.value = null
+    try {
+      const result = await callBridge(() => window.pbx.verifySignInCode({ profileId, code }))
+      if (!result.ok) {
+        signInError.value = result.error
+        return false
+      }
+      if (result.value.status !== 'signed_in') {
+        keep(result.value)
+        signInError.value = { code: 'NOT_SIGNED_IN', message: 'The PBX did not sign you in. Go back and sign in again.' }
+        return false
+      }
+      finishSignIn(result.value)
+      return true
+    } finally {
+      signingIn.value = false
+    }
+  }
+
+  /** Asks the PBX to mail the one-time code again; `codeResent` says it did. */
+  async function resendCode(profileId: string): Promise<boolean> {
+    resendingCode.value = true
+    signInError.value = null
+    codeResent.value = false
+    try {
+      const result = await callBridge(() => window.pbx.resendSignInCode({ profileId }))
+      if (!result.ok) {
+        signInError.value = result.error
+        return false
+      }
+      keep(result.value)
+      codeResent.value = true
+      return true
+    } finally {
+      resendingCode.value = false
+    }
+  }
+
+  /** From the code step back to the password (a new sign-in mails a new code). */
+  function backToPassword(): void {
+    signInStep.value = 'password'
+    signInError.value = null
+    codeResent.value = false
+  }
+
+  /**
+   * Trusts `certificate` for a saved PBX (main ends its session and answers the updated PBX),
+   * then tries again: signs in with `retry` when the dialog had a password typed, else opens the
+   * PBX (with its remembered password, or asking for one). True when the PBX is now active.
+   */
+  async function trustCertificate(profileId: string, certificate: TrustedCertificate, retry?: SignInRetry): Promise<boolean> {
+    trusting.value = true
+    signInError.value = null
+    try {
+      const result = await callBridge(() => window.pbx.trustCertificate({ profileId, certificate }))
+      if (!result.ok) {
+        signInError.value = result.error
+        return false
+      }
+      useProfilesStore().put(result.value)
+      keep({ profileId, status: 'signed_out' })
+      if (retry) return await signIn({ profileId, ...retry })
+      const outcome = await open(profileId)
+      if (outcome === 'failed' && openError.value) {
+        // still in the dialog: say it there
+        askSignIn(profileId, 'password', openError.value)
+        openError.value = null
+      }
+      return outcome === 'opened'
+    } finally {
+      trusting.value = false
+    }
+  }
+
   /** Closes the sign-in dialog without signing in. */
   function cancelSignIn(): void {
     signInProfileId.value = null
+    signInStep.value = 'password'
     signInError.value = null
+    codeResent.value = false
   }
 
   /** Signs out of a PBX; when it was the active one, no PBX is active afterwards. */
@@ -171,8 +304,12 @@ export const useSessionsStore = defineStore('sessions', () => {
     opening,
     openError,
     signInProfileId,
+    signInStep,
     signingIn,
     signInError,
+    resendingCode,
+    codeResent,
+    trusting,
     signingOut,
     signOutError,
     sessionOf,
@@ -180,6 +317,10 @@ export const useSessionsStore = defineStore('sessions', () => {
     load,
     open,
     signIn,
+    verifyCode,
+    resendCode,
+    backToPassword,
+    trustCertificate,
     cancelSignIn,
     signOut,
     forget,

@@ -2,7 +2,26 @@ import AppShell from '@renderer/components/shell/AppShell.vue'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import { useSessionsStore } from '@renderer/stores/sessions'
-import { acmeProfile, createFakePbx, fail, globexProfile, installFakePbx, ok, removePbx, sampleAbout, signedIn, type FakePbx } from '../fake-pbx'
+import { useProfilesStore } from '@renderer/stores/profiles'
+import {
+  acmeProfile,
+  createFakePbx,
+  fail,
+  globexProfile,
+  INSTALLER_CODE,
+  installerProfile,
+  installFakePbx,
+  ok,
+  removePbx,
+  renewedCertificate,
+  sampleAbout,
+  selfSignedCertificate,
+  signedIn,
+  umbrellaProfile,
+  wayneProfile,
+  WRONG_CODE_MESSAGE,
+  type FakePbx,
+} from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
 let mounted: VueWrapper | null = null
@@ -370,5 +389,146 @@ describe('AppShell with saved PBXs and sessions', () => {
 
     expect(pbx.openPbx).toHaveBeenLastCalledWith({ profileId: 'p-globex' })
     expect(wrapper.find('header').text()).toContain('signed in as admin · SystemAdmin')
+  })
+
+  describe('two-factor sign-in', () => {
+    const dialog = () => document.body.querySelector<HTMLElement>('.pbx-sign-in')!
+    const codeField = () => dialog().querySelector<HTMLInputElement>('input[autocomplete="one-time-code"]')!
+
+    async function submitIn(input: HTMLInputElement, value: string): Promise<void> {
+      input.value = value
+      input.dispatchEvent(new Event('input'))
+      input.closest('form')!.dispatchEvent(new Event('submit', { cancelable: true }))
+      await flushPromises()
+    }
+
+    it('password, then the mailed code: a wrong code is said beside the field, resend says so, the right one opens the PBX', async () => {
+      const pbx = installFakePbx(createFakePbx({}, { profiles: [installerProfile] }))
+      const { wrapper, router } = await mountShell()
+      await openPbx('p-installer')
+
+      await submitIn(dialog().querySelector<HTMLInputElement>('input[type="password"]')!, 'installer')
+
+      expect(dialog().textContent).toContain('The PBX emailed a one-time code to this user. Enter it to finish signing in.')
+      expect(document.activeElement).toBe(codeField())
+      expect(useSessionsStore().active).toBeNull()
+
+      await submitIn(codeField(), '111111')
+      expect(pbx.verifySignInCode).toHaveBeenLastCalledWith({ profileId: 'p-installer', code: '111111' })
+      expect(codeField().closest('.n-form-item')?.querySelector('.n-form-item-feedback')?.textContent).toContain(WRONG_CODE_MESSAGE)
+
+      bodyButton('Send the code again').click()
+      await flushPromises()
+      expect(pbx.resendSignInCode).toHaveBeenCalledWith({ profileId: 'p-installer' })
+      expect(dialog().querySelector('[role="status"]')?.textContent).toBe('A new code was sent')
+
+      await submitIn(codeField(), INSTALLER_CODE)
+
+      expect(useSessionsStore().signInProfileId).toBeNull()
+      expect(useSessionsStore().active?.profileId).toBe('p-installer')
+      expect(router.currentRoute.value.path).toBe('/dect')
+      expect(wrapper.find('header').text()).toContain('signed in as installer · Admin')
+    })
+
+    it('opening with a remembered password goes straight to the code, focused', async () => {
+      installFakePbx(createFakePbx({}, { profiles: [installerProfile], remembered: { 'p-installer': 'installer' } }))
+      await mountShell()
+      await openPbx('p-installer')
+
+      expect(dialog().querySelector('input[type="password"]')).toBeNull()
+      expect(document.activeElement).toBe(codeField())
+    })
+
+    it('Back returns to the password, which signs in again', async () => {
+      const pbx = installFakePbx(createFakePbx({}, { profiles: [installerProfile] }))
+      await mountShell()
+      await openPbx('p-installer')
+      await submitIn(dialog().querySelector<HTMLInputElement>('input[type="password"]')!, 'installer')
+
+      bodyButton('Back').click()
+      await flushPromises()
+
+      const password = dialog().querySelector<HTMLInputElement>('input[type="password"]')!
+      expect(document.activeElement).toBe(password)
+      await submitIn(password, 'installer')
+      expect(pbx.signIn).toHaveBeenCalledTimes(2)
+      expect(codeField()).not.toBeNull()
+    })
+  })
+
+  describe('untrusted certificates', () => {
+    const card = () => document.body.querySelector<HTMLElement>('.pbx-sign-in .pbx-certificate')
+
+    it('opening a PBX with a self-signed certificate shows it; trusting it asks for the password, which signs in', async () => {
+      const pbx = installFakePbx(createFakePbx({}, { profiles: [umbrellaProfile] }))
+      await mountShell()
+      await openPbx('p-umbrella')
+
+      expect(card()?.textContent).toContain('A1:B2:C3:D4')
+      expect(card()?.textContent).toContain('CN=pbx.umbrella.example, O=Umbrella')
+      expect(document.activeElement).toBe(card())
+
+      bodyButton('Trust this certificate for this PBX').click()
+      await flushPromises()
+
+      expect(pbx.trustCertificate).toHaveBeenCalledWith({
+        profileId: 'p-umbrella',
+        certificate: { fingerprint256: selfSignedCertificate.fingerprint256, subject: selfSignedCertificate.subject, validTo: selfSignedCertificate.validTo },
+      })
+      expect(useProfilesStore().byId('p-umbrella')?.trustedCertificate?.fingerprint256).toBe(selfSignedCertificate.fingerprint256)
+      expect(card()).toBeNull()
+      const password = document.body.querySelector<HTMLInputElement>('.pbx-sign-in input[type="password"]')!
+      expect(document.activeElement).toBe(password)
+
+      password.value = 'manager'
+      password.dispatchEvent(new Event('input'))
+      password.closest('form')!.dispatchEvent(new Event('submit', { cancelable: true }))
+      await flushPromises()
+      expect(useSessionsStore().active?.profileId).toBe('p-umbrella')
+    })
+
+    it('a certificate met while signing in: trusting it signs in again with the password typed', async () => {
+      const pbx = installFakePbx(
+        createFakePbx({ openPbx: async () => fail('NOT_SIGNED_IN', 'Sign in to Umbrella branch first.') }, { profiles: [umbrellaProfile] }),
+      )
+      await mountShell()
+      await openPbx('p-umbrella')
+      const password = document.body.querySelector<HTMLInputElement>('.pbx-sign-in input[type="password"]')!
+      password.value = 'manager'
+      password.dispatchEvent(new Event('input'))
+      password.closest('form')!.dispatchEvent(new Event('submit', { cancelable: true }))
+      await flushPromises()
+      expect(card()).not.toBeNull()
+
+      bodyButton('Trust this certificate for this PBX').click()
+      await flushPromises()
+
+      expect(pbx.signIn).toHaveBeenCalledTimes(2)
+      expect(pbx.signIn).toHaveBeenLastCalledWith({ profileId: 'p-umbrella', password: 'manager', remember: false })
+      expect(useSessionsStore().active?.profileId).toBe('p-umbrella')
+    })
+
+    it('a changed certificate is trusted only after the confirmation', async () => {
+      const pbx = installFakePbx(createFakePbx({}, { profiles: [wayneProfile], remembered: { 'p-wayne': 'admin' } }))
+      await mountShell()
+      await openPbx('p-wayne')
+
+      expect(card()?.textContent).toContain('The certificate has changed since you trusted it')
+      bodyButton('Trust the new certificate').click()
+      await flushPromises()
+      expect(pbx.trustCertificate).not.toHaveBeenCalled()
+      expect(document.body.querySelector('.n-dialog')?.textContent).toContain('e.g. the PBX was reinstalled')
+
+      bodyButton('Trust it').click()
+      await flushPromises()
+
+      expect(pbx.trustCertificate).toHaveBeenCalledWith({
+        profileId: 'p-wayne',
+        certificate: { fingerprint256: renewedCertificate.fingerprint256, subject: renewedCertificate.subject, validTo: renewedCertificate.validTo },
+      })
+      // the remembered password opens it at once
+      expect(useSessionsStore().active?.profileId).toBe('p-wayne')
+      expect(useSessionsStore().signInProfileId).toBeNull()
+    })
   })
 })

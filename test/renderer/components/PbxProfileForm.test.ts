@@ -3,7 +3,20 @@ import PbxProfileForm from '@renderer/components/pbx/PbxProfileForm.vue'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
-import { acmeProfile, createFakePbx, fail, installFakePbx, ok, removePbx, sampleInfo, type FakePbx } from '../fake-pbx'
+import {
+  acmeProfile,
+  createFakePbx,
+  fail,
+  installFakePbx,
+  ok,
+  OLD_WAYNE_FINGERPRINT,
+  removePbx,
+  renewedCertificate,
+  sampleInfo,
+  selfSignedCertificate,
+  wayneProfile,
+  type FakePbx,
+} from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
 let mounted: VueWrapper | null = null
@@ -58,6 +71,13 @@ async function submit(): Promise<void> {
 function modalButton(text: string): HTMLButtonElement {
   const found = Array.from(modal().querySelectorAll('button')).find((b) => b.textContent?.trim() === text)
   if (!found) throw new Error(`no button "${text}"`)
+  return found
+}
+
+/** A button anywhere in the document (Naive UI's confirmation dialogs are teleported), the newest first. */
+function bodyButton(text: string): HTMLButtonElement {
+  const found = Array.from(document.body.querySelectorAll('button')).findLast((b) => b.textContent?.trim() === text)
+  if (!found) throw new Error(`no button "${text}" in the document`)
   return found
 }
 
@@ -224,6 +244,98 @@ describe('PbxProfileForm', () => {
 
       expect(pbx.probePbx).not.toHaveBeenCalled()
       expect(feedback('Address')).toBe('enter an http:// or https:// address, e.g. https://pbx.example.com:8887')
+    })
+  })
+
+  describe('Trusting a certificate', () => {
+    const umbrellaTrusted = {
+      fingerprint256: selfSignedCertificate.fingerprint256,
+      subject: selfSignedCertificate.subject,
+      validTo: selfSignedCertificate.validTo,
+    }
+
+    it('a self-signed certificate met by Test connection: trusted, tested again with it, and saved with the PBX', async () => {
+      const pbx = installFakePbx()
+      await mountForm()
+      await type('Label', 'Umbrella branch')
+      await type('Address', 'https://pbx.umbrella.example:8887')
+      await type('User name', 'manager')
+
+      modalButton('Test connection').click()
+      await flushPromises()
+
+      const card = modal().querySelector<HTMLElement>('.pbx-certificate')!
+      expect(card.textContent).toContain('A1:B2:C3:D4')
+      expect(card.textContent).toContain('Compare this fingerprint with the one shown on the PBX')
+      expect(modal().textContent).not.toContain('Connection test failed')
+      expect(document.activeElement).toBe(card)
+
+      modalButton('Trust this certificate for this PBX').click()
+      await flushPromises()
+
+      expect(pbx.probePbx).toHaveBeenLastCalledWith({ baseUrl: 'https://pbx.umbrella.example:8887', trustedFingerprint256: selfSignedCertificate.fingerprint256 })
+      expect(modal().querySelector('.pbx-certificate')).toBeNull()
+      expect(modal().querySelector('.pbx-profile-form__probe')?.textContent).toContain('This address answers as a PBX')
+      expect(modal().querySelector('.pbx-profile-form__trusted')?.textContent).toContain('Trusted certificate: A1:B2:C3:D4 E5:F6:07:18')
+      expect(document.activeElement).toBe(modalButton('Test connection'))
+
+      await submit()
+
+      expect(pbx.saveProfile).toHaveBeenCalledWith({
+        fields: expect.objectContaining({ label: 'Umbrella branch', baseUrl: 'https://pbx.umbrella.example:8887' }),
+        trustedCertificate: umbrellaTrusted,
+      })
+      expect(saved[0]?.trustedCertificate).toEqual(umbrellaTrusted)
+    })
+
+    it('editing a PBX shows the certificate it trusts; "Stop trusting" saves null', async () => {
+      const pbx = installFakePbx(createFakePbx({}, { profiles: [wayneProfile] }))
+      await mountForm(wayneProfile)
+
+      const line = modal().querySelector('.pbx-profile-form__trusted')!
+      expect(line.textContent).toContain('Trusted certificate: 11:22:33:44 55:66:77:88')
+      expect(line.textContent).toContain('valid to')
+      expect(line.textContent).toContain('2026')
+
+      modalButton('Stop trusting').click()
+      await flushPromises()
+      expect(modal().textContent).toContain('The certificate will no longer be trusted once you save.')
+      await submit()
+
+      expect(pbx.saveProfile.mock.calls[0]?.[0]).toMatchObject({ id: 'p-wayne', trustedCertificate: null })
+      expect(pbx.state.profiles[0]?.trustedCertificate).toBeNull()
+    })
+
+    it('editing without touching the certificate leaves it out of the save', async () => {
+      const pbx = installFakePbx(createFakePbx({}, { profiles: [wayneProfile] }))
+      await mountForm(wayneProfile)
+
+      await submit()
+
+      expect(pbx.saveProfile.mock.calls[0]?.[0]).not.toHaveProperty('trustedCertificate')
+    })
+
+    it('a changed certificate: tested with the trusted one, the new one trusted after the confirmation', async () => {
+      const pbx = installFakePbx(createFakePbx({}, { profiles: [wayneProfile] }))
+      await mountForm(wayneProfile)
+
+      modalButton('Test connection').click()
+      await flushPromises()
+      expect(pbx.probePbx).toHaveBeenLastCalledWith({ baseUrl: 'https://pbx.wayne.example', trustedFingerprint256: OLD_WAYNE_FINGERPRINT })
+      expect(modal().querySelector('.pbx-certificate')?.textContent).toContain('The certificate has changed since you trusted it')
+
+      modalButton('Trust the new certificate').click()
+      await flushPromises()
+      expect(pbx.probePbx).toHaveBeenCalledTimes(1)
+      bodyButton('Trust it').click()
+      await flushPromises()
+
+      expect(pbx.probePbx).toHaveBeenLastCalledWith({ baseUrl: 'https://pbx.wayne.example', trustedFingerprint256: renewedCertificate.fingerprint256 })
+      await submit()
+      expect(pbx.saveProfile.mock.calls[0]?.[0]).toMatchObject({
+        id: 'p-wayne',
+        trustedCertificate: { fingerprint256: renewedCertificate.fingerprint256, subject: renewedCertificate.subject, validTo: renewedCertificate.validTo },
+      })
     })
   })
 

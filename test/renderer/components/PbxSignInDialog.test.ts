@@ -1,24 +1,62 @@
-import type { PbxProfile } from '@contract/profiles'
+import type { PbxProfile, TrustedCertificate } from '@contract/profiles'
 import type { BridgeError } from '@contract/result'
 import PbxSignInDialog from '@renderer/components/pbx/PbxSignInDialog.vue'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import { defineComponent, h, reactive } from 'vue'
-import { acmeProfile, globexProfile, WRONG_PASSWORD_MESSAGE } from '../fake-pbx'
+import {
+  acmeProfile,
+  globexProfile,
+  installerProfile,
+  OLD_WAYNE_FINGERPRINT,
+  renewedCertificate,
+  selfSignedCertificate,
+  umbrellaProfile,
+  untrustedCertificate,
+  WRONG_CODE_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+} from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
 let mounted: VueWrapper | null = null
-type Props = { profile: PbxProfile | null; keychainAvailable: boolean; keychainMessage?: string; busy: boolean; error: BridgeError | null }
-const submitted: { password: string; remember: boolean }[] = []
+type Props = {
+  profile: PbxProfile | null
+  keychainAvailable: boolean
+  keychainMessage?: string
+  step?: 'password' | 'code'
+  busy: boolean
+  resending?: boolean
+  codeResent?: boolean
+  trusting?: boolean
+  error: BridgeError | null
+}
+type Credentials = { password: string; remember: boolean }
+const submitted: Credentials[] = []
+const verified: string[] = []
+const trusted: [TrustedCertificate, Credentials | null][] = []
 let cancelled = 0
+let resent = 0
+let backs = 0
 
 async function mountDialog(initial: Partial<Props> = {}) {
   const props = reactive<Props>({ profile: acmeProfile, keychainAvailable: true, busy: false, error: null, ...initial })
   submitted.length = 0
+  verified.length = 0
+  trusted.length = 0
   cancelled = 0
+  resent = 0
+  backs = 0
   const Host = defineComponent({
     setup: () => () =>
-      h(PbxSignInDialog, { ...props, onSubmit: (c: { password: string; remember: boolean }) => submitted.push(c), onCancel: () => cancelled++ }),
+      h(PbxSignInDialog, {
+        ...props,
+        onSubmit: (c: Credentials) => submitted.push(c),
+        onVerify: (code: string) => verified.push(code),
+        onResend: () => resent++,
+        onBack: () => backs++,
+        onTrust: (c: TrustedCertificate, retry: Credentials | null) => trusted.push([c, retry]),
+        onCancel: () => cancelled++,
+      }),
   })
   mounted = (await mountInApp(Host)).wrapper
   await flushPromises()
@@ -27,6 +65,35 @@ async function mountDialog(initial: Partial<Props> = {}) {
 
 const dialog = () => document.body.querySelector<HTMLElement>('.pbx-sign-in')!
 const password = () => dialog().querySelector<HTMLInputElement>('input[type="password"]')!
+
+/** The input a visible label names, inside the dialog. */
+function field(label: string): HTMLInputElement {
+  const labelEl = Array.from(dialog().querySelectorAll('label')).find((l) => l.textContent?.replace('*', '').trim() === label)
+  const input = labelEl && document.getElementById(labelEl.htmlFor)
+  if (!input) throw new Error(`no field labelled "${label}"`)
+  return input as HTMLInputElement
+}
+
+function dialogButton(text: string): HTMLButtonElement {
+  const found = Array.from(dialog().querySelectorAll('button')).find((b) => b.textContent?.trim() === text)
+  if (!found) throw new Error(`no button "${text}"`)
+  return found
+}
+
+/** A button anywhere in the document (Naive UI's confirmation dialogs are teleported), the newest first. */
+function bodyButton(text: string): HTMLButtonElement {
+  const found = Array.from(document.body.querySelectorAll('button')).findLast((b) => b.textContent?.trim() === text)
+  if (!found) throw new Error(`no button "${text}" in the document`)
+  return found
+}
+
+async function typeCodeAndSubmit(value: string): Promise<void> {
+  const code = field('One-time code')
+  code.value = value
+  code.dispatchEvent(new Event('input'))
+  dialog().querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }))
+  await flushPromises()
+}
 
 async function typeAndSubmit(value: string): Promise<void> {
   password().value = value
@@ -113,5 +180,123 @@ describe('PbxSignInDialog', () => {
     await flushPromises()
 
     expect(cancelled).toBe(2)
+  })
+
+  describe('the one-time code step', () => {
+    it('says the PBX emailed a code; the code field is labelled, numeric, a one-time code, and focused', async () => {
+      const props = await mountDialog({ profile: installerProfile })
+      await typeAndSubmit('installer')
+      props.step = 'code'
+      await flushPromises()
+
+      expect(dialog().textContent).toContain('The PBX emailed a one-time code to this user. Enter it to finish signing in.')
+      expect(dialog().textContent).not.toContain('this version cannot take it yet')
+      const code = field('One-time code')
+      expect(code.getAttribute('inputmode')).toBe('numeric')
+      expect(code.getAttribute('autocomplete')).toBe('one-time-code')
+      expect(code.getAttribute('aria-describedby')).toBeTruthy()
+      expect(document.getElementById(code.getAttribute('aria-describedby')!)?.textContent).toContain('one-time code')
+      expect(document.activeElement).toBe(code)
+      expect(dialog().querySelector('input[type="password"]')).toBeNull()
+      for (const name of ['Sign in', 'Send the code again', 'Back']) expect(dialogButton(name)).toBeTruthy()
+    })
+
+    it('submits the code (Enter submits), digits only, and asks for one rather than sending nothing', async () => {
+      await mountDialog({ profile: installerProfile, step: 'code' })
+
+      await typeCodeAndSubmit('')
+      expect(verified).toEqual([])
+      expect(dialog().textContent).toContain('enter the code from the email (digits only)')
+
+      await typeCodeAndSubmit(' 24 68-10 ')
+      expect(verified).toEqual(['246810'])
+      expect(field('One-time code').value).toBe('246810')
+    })
+
+    it('shows a wrong code beside the field, and other errors above it', async () => {
+      const props = await mountDialog({ profile: installerProfile, step: 'code' })
+
+      props.error = { code: 'PBX_ERROR', status: 401, pbxCode: 'UNAUTHORIZED', field: 'code', message: WRONG_CODE_MESSAGE }
+      await flushPromises()
+      const item = field('One-time code').closest('.n-form-item')!
+      expect(item.querySelector('.n-form-item-feedback')?.textContent).toContain(WRONG_CODE_MESSAGE)
+      expect(dialog().querySelector('.pbx-sign-in__error')).toBeNull()
+      expect(dialog().textContent).not.toContain('Wrong user name or password')
+
+      props.error = { code: 'UNREACHABLE', message: 'Nothing answered at pbx.initech.example:8887' }
+      await flushPromises()
+      expect(dialog().querySelector('.pbx-sign-in__error')?.textContent).toContain('Nothing answered at pbx.initech.example:8887')
+    })
+
+    it('"Send the code again" asks for it, then says a new code was sent; Back asks to go back', async () => {
+      const props = await mountDialog({ profile: installerProfile, step: 'code' })
+
+      dialogButton('Send the code again').click()
+      await flushPromises()
+      expect(resent).toBe(1)
+      expect(dialog().querySelector('[role="status"]')?.textContent).toBe('')
+      props.codeResent = true
+      await flushPromises()
+      expect(dialog().querySelector('[role="status"]')?.textContent).toBe('A new code was sent')
+
+      dialogButton('Back').click()
+      props.step = 'password'
+      await flushPromises()
+      expect(backs).toBe(1)
+      expect(document.activeElement).toBe(password())
+    })
+  })
+
+  describe('an untrusted certificate', () => {
+    it('shows the certificate in place of the password, focused; trusting hands over the password typed', async () => {
+      const props = await mountDialog({ profile: umbrellaProfile })
+      await typeAndSubmit('manager')
+      props.error = {
+        code: 'UNTRUSTED_CERTIFICATE',
+        message: 'The certificate of pbx.umbrella.example:8887 is not trusted by this computer',
+        certificate: untrustedCertificate(selfSignedCertificate),
+      }
+      await flushPromises()
+
+      const card = dialog().querySelector<HTMLElement>('.pbx-certificate')!
+      expect(card.textContent).toContain('A1:B2:C3:D4')
+      expect(dialog().querySelector('input[type="password"]')).toBeNull()
+      expect(document.activeElement).toBe(card)
+
+      dialogButton('Trust this certificate for this PBX').click()
+      await flushPromises()
+
+      expect(trusted).toEqual([
+        [
+          { fingerprint256: selfSignedCertificate.fingerprint256, subject: selfSignedCertificate.subject, validTo: selfSignedCertificate.validTo },
+          { password: 'manager', remember: false },
+        ],
+      ])
+    })
+
+    it('with no password typed (an open), trusting asks to open again; a changed certificate asks first', async () => {
+      await mountDialog({
+        profile: umbrellaProfile,
+        error: { code: 'UNTRUSTED_CERTIFICATE', message: 'changed', certificate: untrustedCertificate(renewedCertificate, OLD_WAYNE_FINGERPRINT) },
+      })
+
+      expect(dialog().textContent).toContain('The certificate has changed since you trusted it')
+      dialogButton('Trust the new certificate').click()
+      await flushPromises()
+      expect(trusted).toEqual([])
+      // Esc closes the confirmation alone
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', bubbles: true }))
+      await flushPromises()
+      expect(cancelled).toBe(0)
+      expect(trusted).toEqual([])
+      dialogButton('Trust the new certificate').click()
+      await flushPromises()
+      bodyButton('Trust it').click()
+      await flushPromises()
+
+      expect(trusted).toHaveLength(1)
+      expect(trusted[0]![0].fingerprint256).toBe(renewedCertificate.fingerprint256)
+      expect(trusted[0]![1]).toBeNull()
+    })
   })
 })

@@ -4,7 +4,19 @@ import PbxsView from '@renderer/views/PbxsView.vue'
 import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
-import { acmeProfile, createFakePbx, deferred, fail, globexProfile, installFakePbx, ok, removePbx, sampleDemo } from '../fake-pbx'
+import {
+  acmeProfile,
+  createFakePbx,
+  deferred,
+  fail,
+  globexProfile,
+  installFakePbx,
+  OLD_WAYNE_FINGERPRINT,
+  ok,
+  removePbx,
+  sampleDemo,
+  wayneProfile,
+} from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
 let mounted: VueWrapper | null = null
@@ -126,6 +138,23 @@ describe('PbxsView', () => {
     expect(acme.find('button[aria-label="Edit Acme HQ"]').exists()).toBe(true)
     expect(acme.find('button[aria-label="Remove Acme HQ"]').exists()).toBe(true)
     expect(wrapper.find('h2').exists()).toBe(false)
+  })
+
+  it('marks a PBX with a trusted certificate: a lock tag, the fingerprint’s first groups as its tooltip', async () => {
+    installFakePbx(createFakePbx({}, { profiles: [acmeProfile, wayneProfile] }))
+    const { wrapper } = await mountView()
+
+    expect(rows(wrapper)[0]!.find('.pbx-table__trusted').exists()).toBe(false)
+    const marker = rows(wrapper)[1]!.find('.pbx-table__trusted')
+    expect(marker.exists()).toBe(true)
+    expect(marker.find('svg').exists()).toBe(true)
+    expect(marker.attributes('data-fingerprint')).toBe(OLD_WAYNE_FINGERPRINT)
+    expect(marker.text()).toContain('Trusted certificate, SHA-256 11:22:33:44 55:66:77:88 …')
+
+    await marker.trigger('mouseenter')
+    await new Promise((done) => setTimeout(done, 200))
+    await flushPromises()
+    expect(document.body.querySelector('.n-tooltip')?.textContent).toBe('Trusted certificate, SHA-256 11:22:33:44 55:66:77:88 …')
   })
 
   it.each([

@@ -3,7 +3,7 @@ import type { BridgeResult } from '@contract/result'
 import { useProbeStore } from '@renderer/stores/probe'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createFakePbx, deferred, fail, installFakePbx, ok, removePbx, sampleInfo } from '../fake-pbx'
+import { createFakePbx, deferred, fail, installFakePbx, ok, removePbx, sampleInfo, selfSignedCertificate } from '../fake-pbx'
 
 describe('useProbeStore', () => {
   beforeEach(() => {
@@ -72,5 +72,27 @@ describe('useProbeStore', () => {
     expect(store.status).toBe('idle')
     expect(store.info).toBeNull()
     expect(store.baseUrl).toBeNull()
+  })
+
+  it('sends the fingerprint of a trusted certificate with the address', async () => {
+    const pbx = installFakePbx()
+    const store = useProbeStore()
+    const fingerprint = selfSignedCertificate.fingerprint256
+
+    await store.probe('https://pbx.umbrella.example:8887', '', fingerprint)
+
+    expect(pbx.probePbx).toHaveBeenCalledWith({ baseUrl: 'https://pbx.umbrella.example:8887', trustedFingerprint256: fingerprint })
+    expect(store.status).toBe('ready')
+  })
+
+  it('keeps the certificate of an address this computer does not trust', async () => {
+    installFakePbx()
+    const store = useProbeStore()
+
+    await store.probe('https://pbx.umbrella.example:8887', 'umbrella.pbx.example')
+
+    expect(store.status).toBe('error')
+    expect(store.error?.code).toBe('UNTRUSTED_CERTIFICATE')
+    expect(store.error?.certificate?.fingerprint256).toBe(selfSignedCertificate.fingerprint256)
   })
 })

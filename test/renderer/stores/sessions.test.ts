@@ -1,7 +1,25 @@
 import { useSessionsStore } from '@renderer/stores/sessions'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { acmeProfile, createFakePbx, fail, globexProfile, installFakePbx, removePbx, signedIn, WRONG_PASSWORD_MESSAGE } from '../fake-pbx'
+import { useProfilesStore } from '@renderer/stores/profiles'
+import {
+  acmeProfile,
+  createFakePbx,
+  fail,
+  globexProfile,
+  INSTALLER_CODE,
+  installerProfile,
+  installFakePbx,
+  OLD_WAYNE_FINGERPRINT,
+  removePbx,
+  renewedCertificate,
+  selfSignedCertificate,
+  signedIn,
+  umbrellaProfile,
+  wayneProfile,
+  WRONG_CODE_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+} from '../fake-pbx'
 
 describe('useSessionsStore', () => {
   beforeEach(() => {
@@ -108,5 +126,135 @@ describe('useSessionsStore', () => {
 
     expect(store.signOutError?.message).toBe('The PBX did not answer')
     expect(store.active?.profileId).toBe('p-acme')
+  })
+
+  describe('two-factor sign-in', () => {
+    it('a right password moves the dialog to the code step; the mailed code makes the PBX active', async () => {
+      const pbx = installFakePbx(createFakePbx({}, { profiles: [installerProfile] }))
+      const store = useSessionsStore()
+      expect(await store.open('p-installer')).toBe('sign-in')
+      expect(store.signInStep).toBe('password')
+
+      expect(await store.signIn({ profileId: 'p-installer', password: 'installer', remember: false })).toBe(false)
+
+      expect(store.signInProfileId).toBe('p-installer')
+      expect(store.signInStep).toBe('code')
+      expect(store.signInError).toBeNull()
+      expect(store.sessionOf('p-installer')?.status).toBe('code_required')
+      expect(store.active).toBeNull()
+
+      expect(await store.verifyCode('p-installer', '000000')).toBe(false)
+      expect(store.signInError).toMatchObject({ code: 'PBX_ERROR', field: 'code', message: WRONG_CODE_MESSAGE })
+      expect(store.signInStep).toBe('code')
+
+      expect(await store.verifyCode('p-installer', INSTALLER_CODE)).toBe(true)
+      expect(pbx.verifySignInCode).toHaveBeenLastCalledWith({ profileId: 'p-installer', code: INSTALLER_CODE })
+      expect(store.signInProfileId).toBeNull()
+      expect(store.signInStep).toBe('password')
+      expect(store.signInError).toBeNull()
+      expect(store.active?.profileId).toBe('p-installer')
+      expect(store.activations).toBe(1)
+    })
+
+    it('resendCode mails the code again and says so; Back returns to the password', async () => {
+      const pbx = installFakePbx(createFakePbx({}, { profiles: [installerProfile] }))
+      const store = useSessionsStore()
+      await store.open('p-installer')
+      await store.signIn({ profileId: 'p-installer', password: 'installer', remember: false })
+
+      expect(await store.resendCode('p-installer')).toBe(true)
+      expect(pbx.resendSignInCode).toHaveBeenCalledWith({ profileId: 'p-installer' })
+      expect(pbx.state.codesSent['p-installer']).toBe(2)
+      expect(store.codeResent).toBe(true)
+      expect(store.resendingCode).toBe(false)
+
+      store.backToPassword()
+      expect(store.signInStep).toBe('password')
+      expect(store.codeResent).toBe(false)
+      expect(store.signInProfileId).toBe('p-installer')
+    })
+
+    it('keeps the error of a failed resend', async () => {
+      installFakePbx(createFakePbx({ resendSignInCode: async () => fail('UNREACHABLE', 'The PBX did not answer') }, { profiles: [installerProfile] }))
+      const store = useSessionsStore()
+      await store.signIn({ profileId: 'p-installer', password: 'installer', remember: false })
+
+      expect(await store.resendCode('p-installer')).toBe(false)
+      expect(store.signInError?.message).toBe('The PBX did not answer')
+      expect(store.codeResent).toBe(false)
+    })
+
+    it('opening with a remembered password goes straight to the code step', async () => {
+      installFakePbx(createFakePbx({}, { profiles: [installerProfile], remembered: { 'p-installer': 'installer' } }))
+      const store = useSessionsStore()
+
+      expect(await store.open('p-installer')).toBe('sign-in')
+
+      expect(store.signInProfileId).toBe('p-installer')
+      expect(store.signInStep).toBe('code')
+    })
+  })
+
+  describe('untrusted certificates', () => {
+    it('an open that meets a self-signed certificate asks the dialog; trusting it opens again', async () => {
+      const pbx = installFakePbx(createFakePbx({}, { profiles: [umbrellaProfile] }))
+      const profiles = useProfilesStore()
+      await profiles.load()
+      const store = useSessionsStore()
+
+      expect(await store.open('p-umbrella')).toBe('sign-in')
+      expect(store.signInProfileId).toBe('p-umbrella')
+      expect(store.signInError?.code).toBe('UNTRUSTED_CERTIFICATE')
+      expect(store.signInError?.certificate).toMatchObject({ fingerprint256: selfSignedCertificate.fingerprint256, reason: 'DEPTH_ZERO_SELF_SIGNED_CERT' })
+      expect(store.openError).toBeNull()
+
+      const trusted = { fingerprint256: selfSignedCertificate.fingerprint256, subject: selfSignedCertificate.subject, validTo: selfSignedCertificate.validTo }
+      expect(await store.trustCertificate('p-umbrella', trusted)).toBe(false)
+
+      expect(pbx.trustCertificate).toHaveBeenCalledWith({ profileId: 'p-umbrella', certificate: trusted })
+      expect(profiles.byId('p-umbrella')?.trustedCertificate).toEqual(trusted)
+      // opened again: no password remembered, so the dialog asks for one
+      expect(pbx.openPbx).toHaveBeenCalledTimes(2)
+      expect(store.signInProfileId).toBe('p-umbrella')
+      expect(store.signInStep).toBe('password')
+      expect(store.signInError).toBeNull()
+      expect(store.trusting).toBe(false)
+    })
+
+    it('a sign-in that meets the certificate signs in again with the password once it is trusted', async () => {
+      const pbx = installFakePbx(createFakePbx({}, { profiles: [umbrellaProfile] }))
+      const store = useSessionsStore()
+      await store.open('p-umbrella')
+
+      expect(await store.trustCertificate('p-umbrella', { ...selfSignedCertificate }, { password: 'manager', remember: true })).toBe(true)
+
+      expect(pbx.signIn).toHaveBeenLastCalledWith({ profileId: 'p-umbrella', password: 'manager', remember: true })
+      expect(store.active?.profileId).toBe('p-umbrella')
+      expect(store.signInProfileId).toBeNull()
+    })
+
+    it('a changed certificate says which one was trusted before', async () => {
+      installFakePbx(createFakePbx({}, { profiles: [wayneProfile] }))
+      const store = useSessionsStore()
+
+      await store.open('p-wayne')
+
+      expect(store.signInError?.certificate).toMatchObject({
+        reason: 'CERTIFICATE_CHANGED',
+        fingerprint256: renewedCertificate.fingerprint256,
+        trustedFingerprint256: OLD_WAYNE_FINGERPRINT,
+      })
+    })
+
+    it('keeps the error when the trust cannot be saved', async () => {
+      installFakePbx(createFakePbx({ trustCertificate: async () => fail('INTERNAL', 'profiles.json could not be written') }, { profiles: [umbrellaProfile] }))
+      const store = useSessionsStore()
+      await store.open('p-umbrella')
+
+      expect(await store.trustCertificate('p-umbrella', { ...selfSignedCertificate })).toBe(false)
+
+      expect(store.signInError?.message).toBe('profiles.json could not be written')
+      expect(store.signInProfileId).toBe('p-umbrella')
+    })
   })
 })

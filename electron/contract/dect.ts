@@ -1,0 +1,151 @@
+import { z } from 'zod'
+import { DECT_INTERFACES, DECT_LANGUAGES, TRANSPORTS } from './pbx'
+
+/**
+ * DECT batches: phones prepared from a spreadsheet or a barcode scanner, saved on disk as soon as
+ * they exist, validated without a PBX, pushed to a PBX later (seed 2.7 and 4.6 for the fields).
+ * Phone passwords (password, user_password, engineer_password) never go into a batch file: batch
+ * defaults that carry them keep them in the OS keychain.
+ */
+
+/** The fields a batch row can hold: the DECT phone's create fields without passwords, plus the extension printed on labels. */
+export const BATCH_FIELDS = [
+  'name',
+  'mac',
+  'extension',
+  'vendor',
+  'model',
+  'template',
+  'language',
+  'handset_language',
+  'timezone',
+  'region',
+  'tone',
+  'interface',
+  'preferred_transport',
+  'codecs',
+  'rps',
+  'https',
+] as const
+export type BatchField = (typeof BATCH_FIELDS)[number]
+
+/** A row's values as entered (after trimming and MAC normalisation); checked, not trusted. */
+export const BatchRowValuesSchema = z.object({
+  name: z.string().optional(),
+  mac: z.string().optional(),
+  extension: z.string().optional(),
+  vendor: z.string().optional(),
+  model: z.string().optional(),
+  template: z.string().optional(),
+  language: z.string().optional(),
+  handset_language: z.string().optional(),
+  timezone: z.string().optional(),
+  region: z.string().optional(),
+  tone: z.string().optional(),
+  interface: z.string().optional(),
+  preferred_transport: z.string().optional(),
+  /** codec names in priority order */
+  codecs: z.array(z.string()).optional(),
+  rps: z.boolean().optional(),
+  https: z.boolean().optional(),
+})
+export type BatchRowValues = z.infer<typeof BatchRowValuesSchema>
+
+/** Values every row of a batch gets where its own cell is empty. */
+export const BatchDefaultsSchema = z.strictObject({
+  vendor: z.string().optional(),
+  model: z.string().optional(),
+  template: z.string().optional(),
+  language: z.enum(DECT_LANGUAGES).optional(),
+  handset_language: z.enum(DECT_LANGUAGES).optional(),
+  timezone: z.string().max(64).optional(),
+  region: z.string().max(64).optional(),
+  tone: z.string().max(64).optional(),
+  interface: z.enum(DECT_INTERFACES).optional(),
+  preferred_transport: z.enum(TRANSPORTS).optional(),
+  codecs: z.array(z.string().min(1)).optional(),
+  rps: z.boolean().optional(),
+  https: z.boolean().optional(),
+})
+export type BatchDefaults = z.infer<typeof BatchDefaultsSchema>
+
+/** One problem of a row, for the preview: "row 14: MAC 00:15:65 has 6 of 12 hex digits". */
+export const RowProblemSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+  /** a warning does not stop the push (e.g. an unknown column value that has a default) */
+  severity: z.enum(['error', 'warning']),
+})
+export type RowProblem = z.infer<typeof RowProblemSchema>
+
+export const ROW_STATES = ['pending', 'created', 'matched', 'failed'] as const
+export type RowState = (typeof ROW_STATES)[number]
+
+/** What happened to a row on the PBX, saved as it happens. */
+export const RowOutcomeSchema = z.object({
+  state: z.enum(ROW_STATES),
+  /** the phone's id on the PBX (created, or matched by MAC) */
+  phoneId: z.string().optional(),
+  /** the phone's auto-provisioning URL, read after the push */
+  url: z.string().optional(),
+  /** the PBX's error for a failed row */
+  error: z.string().optional(),
+  at: z.string().optional(),
+})
+export type RowOutcome = z.infer<typeof RowOutcomeSchema>
+
+export const BatchRowSchema = z.object({
+  /** stable id of the row inside the batch */
+  id: z.string(),
+  /** the line of the source file (1 = the first data row), or the scan number */
+  row: z.int().min(1),
+  values: BatchRowValuesSchema,
+  problems: z.array(RowProblemSchema),
+  outcome: RowOutcomeSchema,
+})
+export type BatchRow = z.infer<typeof BatchRowSchema>
+
+export const BATCH_STATUSES = ['draft', 'pushing', 'paused', 'done', 'partly_failed'] as const
+export type BatchStatus = (typeof BATCH_STATUSES)[number]
+
+export const PUSH_CONCURRENCY = { min: 1, max: 16, default: 4 } as const
+
+export const BatchSchema = z.object({
+  version: z.literal(1),
+  id: z.string(),
+  name: z.string().min(1).max(120),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** where the rows came from: a file name, or "scanned" */
+  source: z.string(),
+  /** the saved PBX chosen at push time; null while prepared offline */
+  targetProfileId: z.string().nullable(),
+  defaults: BatchDefaultsSchema,
+  rows: z.array(BatchRowSchema),
+  status: z.enum(BATCH_STATUSES),
+  concurrency: z.int().min(PUSH_CONCURRENCY.min).max(PUSH_CONCURRENCY.max),
+})
+export type Batch = z.infer<typeof BatchSchema>
+
+/** A batch in the batches list. */
+export const BatchSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  source: z.string(),
+  status: z.enum(BATCH_STATUSES),
+  targetProfileId: z.string().nullable(),
+  updatedAt: z.string(),
+  counts: z.object({
+    rows: z.int(),
+    withErrors: z.int(),
+    created: z.int(),
+    matched: z.int(),
+    failed: z.int(),
+    pending: z.int(),
+  }),
+})
+export type BatchSummary = z.infer<typeof BatchSummarySchema>
+
+/** How the columns of a spreadsheet map to batch fields (a header → a field, or ignored). */
+export const ColumnMappingSchema = z.record(z.string(), z.enum([...BATCH_FIELDS, 'ignore']))
+export type ColumnMapping = z.infer<typeof ColumnMappingSchema>
