@@ -14,7 +14,13 @@ import { serveRenderer } from './static-server'
  * the same `dispatch` (contract validation included) on services living in this test process, which
  * talk to the demo PBX over real HTTP and keep secrets in the real keychain of the test session.
  */
-type Fixtures = { app: Page; services: Services; dataDir: string }
+type Fixtures = {
+  app: Page
+  services: Services
+  dataDir: string
+  /** the addresses the app asked the system browser to open (the test plays the browser) */
+  browserOpened: string[]
+}
 type WorkerFixtures = { rendererUrl: string }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -31,9 +37,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(dir)
     rmSync(dir, { recursive: true, force: true })
   },
-  services: async ({ dataDir }, use) => {
+  browserOpened: async ({}, use) => {
+    await use([])
+  },
+  services: async ({ dataDir, browserOpened }, use) => {
     const services = createServices({
       dataDir,
+      openExternal: async (url) => void browserOpened.push(url),
       keychain: await openKeytarStore(),
       app: { name: 'PBX Provisioner', version: 'test', versions: { node: process.versions.node }, platform: process.platform },
     })
