@@ -1,6 +1,6 @@
-import type { About, DemoStatus, PbxApi } from '@contract/bridge'
+import { bridge, type About, type DemoStatus, type PbxApi } from '@contract/bridge'
 import { CAPABILITIES, checkInput, type SystemInfo } from '@contract/pbx'
-import { PbxProfileFieldsSchema, ProfilesFileSchema, type PbxProfile, type SessionState } from '@contract/profiles'
+import { PbxProfileFieldsSchema, ProfilesFileSchema, type PbxProfile, type RecoveryState, type SessionState } from '@contract/profiles'
 import type { BridgeError, BridgeResult, CertificateInfo } from '@contract/result'
 import { vi, type Mock } from 'vitest'
 
@@ -8,6 +8,18 @@ import { vi, type Mock } from 'vitest'
 export type FakePbx = { [N in keyof PbxApi]: Mock<PbxApi[N]> } & {
   /** what the fake keeps in memory; tests may look at it or change it between steps */
   state: FakeState
+  /**
+   * The user opens the mailed reset link on this computer: it comes back to the app, which asks
+   * for the one-time code (the recovery moves to `code_sent`). False when no link is awaited.
+   */
+  openResetLink: (profileId: string) => boolean
+  /**
+   * The user finishes on the identity provider's page: the waiting `signInWithIdp` answers a
+   * session (or `error`, e.g. the provider refused). False when no sign-in is waiting.
+   */
+  finishIdpSignIn: (profileId: string, error?: BridgeError) => boolean
+  /** whether a `signInWithIdp` of that PBX is waiting for the browser */
+  idpWaiting: (profileId: string) => boolean
 }
 
 /** The fake's memory: saved PBXs, sessions, and the passwords its PBXs accept. */
@@ -31,6 +43,16 @@ export type FakeState = {
    * and CERTIFICATE_CHANGED when another one is
    */
   certificates: Record<string, PresentedCertificate>
+  /** users who must set a new password (by profile id): their session has `password_force_reset` */
+  forceReset: Record<string, boolean>
+  /** tenants (by domain) whose identity provider is enabled, with their names */
+  idpTenants: Record<string, string>
+  /** password recoveries under way (by profile id) */
+  recoveries: Record<string, RecoveryState>
+  /** the reset link the "mail" of each recovery holds (by profile id) */
+  resetLinks: Record<string, string>
+  /** the one-time code each PBX mails during a recovery (by profile id; RECOVERY_CODE unless set) */
+  recoveryCodes: Record<string, string>
 }
 
 /** A certificate as a PBX presents it (what UNTRUSTED_CERTIFICATE says, less the reason). */
@@ -192,6 +214,31 @@ export function untrustedCertificate(presented: PresentedCertificate, trusted?: 
 
 export const WRONG_PASSWORD_MESSAGE = 'The PBX refused the sign-in: invalid username or password (401)'
 
+/** A tenant admin who must set a new password (demo README: `trainee`), on an IdP-enabled tenant. */
+export const traineeProfile = sampleProfile({
+  id: 'p-trainee',
+  label: 'Stark training',
+  baseUrl: 'https://pbx.stark.example:8887',
+  username: 'trainee',
+  domain: 'stark.pbx.example',
+  customer: 'Stark Industries',
+})
+/** A tenant whose identity provider is enabled (demo README: `demo.pbx.example`). */
+export const starkProfile = sampleProfile({
+  id: 'p-stark',
+  label: 'Stark HQ',
+  baseUrl: 'https://pbx.stark.example:8887',
+  username: 'manager',
+  domain: 'stark.pbx.example',
+  customer: 'Stark Industries',
+})
+export const STARK_TENANT_NAME = 'Stark Industries'
+/** The one-time code every fake PBX mails during a password recovery (unless `recoveryCodes` says another). */
+export const RECOVERY_CODE = '135790'
+export const NOT_A_RESET_LINK_MESSAGE = 'link: this is not the reset link from the email (it has no token).'
+export const NO_RECOVERY_MESSAGE = 'No password reset is under way for this PBX. Start again with "Forgot password".'
+export const IDP_CANCELLED_MESSAGE = 'The sign-in through the identity provider was cancelled.'
+
 function demoProfiles(baseUrl: string): PbxProfile[] {
   return [
     sampleProfile({ id: 'demo-tenant', label: 'Demo PBX (tenant admin)', baseUrl, username: 'manager', domain: 'demo.pbx.example', customer: 'Demo Company', tags: ['demo'], demo: true }),
@@ -204,8 +251,13 @@ function demoProfiles(baseUrl: string): PbxProfile[] {
  * sessions, sign-in with the passwords of `state.passwords` (default: each user name is its own
  * password), a keychain of remembered passwords; two-factor sign-in for the PBXs of `state.codes`
  * (the installer's), and untrusted certificates at the addresses of `state.certificates`
- * (Umbrella's self-signed one, Wayne's changed one) until trusted. Pass implementations to change one operation,
- * or use the mocks' `mockResolvedValueOnce` for one answer.
+ * (Umbrella's self-signed one, Wayne's changed one) until trusted. Users of `state.forceReset` (the
+ * trainee's) must set a new password: their session says `password_force_reset`. Password
+ * recovery for tenant PBXs: a reset link "mailed" (`state.resetLinks`), which the test opens with
+ * `openResetLink` or pastes, then the code RECOVERY_CODE, then the new password, which signs in
+ * and replaces the old one. The identity provider of the tenants of `state.idpTenants` (Stark's):
+ * `signInWithIdp` waits until `finishIdpSignIn`, or `cancelIdpSignIn` answers it CANCELLED.
+ * Pass implementations to change one operation, or use the mocks' `mockResolvedValueOnce` for one answer.
  */
 export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<FakeState> = {}): FakePbx {
   const profiles = structuredClone(initial.profiles ?? [acmeProfile, globexProfile])
@@ -221,13 +273,19 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
       [wayneProfile.baseUrl]: renewedCertificate,
       ...initial.certificates,
     },
+    forceReset: { [traineeProfile.id]: true, ...initial.forceReset },
+    idpTenants: { [starkProfile.domain]: STARK_TENANT_NAME, ...initial.idpTenants },
+    recoveries: { ...initial.recoveries },
+    resetLinks: { ...initial.resetLinks },
+    recoveryCodes: { ...initial.recoveryCodes },
   }
   let nextId = 1
+  /** the sign-ins through the identity provider waiting for the browser (by profile id) */
+  const idpWaits = new Map<string, (answer: BridgeResult<SessionState>) => void>()
 
   const sessionOf = (profileId: string): SessionState => state.sessions[profileId] ?? { profileId, status: 'signed_out' }
   const find = (profileId: string) => state.profiles.find((p) => p.id === profileId)
   const notFound = () => fail('NOT_FOUND', 'This saved PBX no longer exists. Reload the list.')
-  const notPlayed = (operation: string) => fail('NOT_SUPPORTED', `The renderer tests' fake PBX does not play ${operation}: override it in the test.`)
   /** UNTRUSTED_CERTIFICATE when `baseUrl` presents a certificate other than the one `trusted` names */
   const certificateCheck = (baseUrl: string, trusted: string | undefined): BridgeResult<never> | null => {
     const presented = state.certificates[baseUrl]
@@ -250,14 +308,34 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
   }
   const signIn = (profile: PbxProfile): SessionState => {
     const session = signedIn(profile)
+    if (state.forceReset[profile.id] && session.user) session.user.password_force_reset = true
     state.sessions[profile.id] = session
     profile.lastUsedAt = new Date().toISOString()
     return session
   }
 
+  /** GET /api/info, with the tenant's metadata when a domain is given (demo README "System metadata") */
+  const infoOf = (domain: string | undefined): SystemInfo => {
+    if (domain === undefined) return sampleInfo
+    const idpName = state.idpTenants[domain]
+    const name = idpName ?? domain.split('.')[0]!.replace(/^./, (first) => first.toUpperCase())
+    return {
+      ...sampleInfo,
+      name,
+      domain,
+      website: `https://www.${domain}`,
+      avatar_url: '',
+      enable_idp365_integration: idpName !== undefined,
+      idp365_authorization_endpoint: idpName === undefined ? '' : `https://idp.example/authorize?tenant=${domain}`,
+    }
+  }
+  const recoveryOf = (profileId: string): RecoveryState | BridgeResult<never> =>
+    state.recoveries[profileId] ?? fail('NOT_FOUND', NO_RECOVERY_MESSAGE)
+  const isFailure = (value: RecoveryState | BridgeResult<never>): value is BridgeResult<never> => 'ok' in value
+
   const defaults: PbxApi = {
     getAbout: async () => ok(sampleAbout),
-    probePbx: async ({ baseUrl, trustedFingerprint256 }) => certificateCheck(baseUrl, trustedFingerprint256) ?? ok(sampleInfo),
+    probePbx: async ({ baseUrl, domain, trustedFingerprint256 }) => certificateCheck(baseUrl, trustedFingerprint256) ?? ok(infoOf(domain)),
     startDemo: async () => {
       for (const profile of demoProfiles(sampleDemo.baseUrl)) {
         if (!find(profile.id)) {
@@ -365,14 +443,88 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
       state.codesSent[profileId] = (state.codesSent[profileId] ?? 0) + 1
       return ok(sessionOf(profileId))
     },
-    // operations this fake does not play yet (identity provider, password recovery): tests override them
-    signInWithIdp: async () => notPlayed('signInWithIdp'),
-    cancelIdpSignIn: async () => notPlayed('cancelIdpSignIn'),
-    requestPasswordReset: async () => notPlayed('requestPasswordReset'),
-    submitResetLink: async () => notPlayed('submitResetLink'),
-    getRecoveryState: async () => notPlayed('getRecoveryState'),
-    verifyRecoveryCode: async () => notPlayed('verifyRecoveryCode'),
-    resetPassword: async () => notPlayed('resetPassword'),
+    // the identity provider: the sign-in waits until the test says the user finished in the browser
+    signInWithIdp: async ({ profileId }) => {
+      const profile = find(profileId)
+      if (!profile) return notFound()
+      if (profile.domain === '') {
+        return fail('INVALID_INPUT', "domain: sign-in through the identity provider is for a tenant's users; this saved PBX has no tenant domain. Sign in with the password.", { field: 'domain' })
+      }
+      const untrusted = profileCertificateCheck(profile)
+      if (untrusted) return untrusted
+      if (state.idpTenants[profile.domain] === undefined) {
+        return fail('NOT_SUPPORTED', `The identity provider is not enabled for this tenant on ${new URL(profile.baseUrl).host}.`)
+      }
+      // a second sign-in of the same PBX cancels the first, as main does
+      idpWaits.get(profileId)?.(fail('CANCELLED', IDP_CANCELLED_MESSAGE))
+      return new Promise<BridgeResult<SessionState>>((answer) => idpWaits.set(profileId, answer))
+    },
+    cancelIdpSignIn: async ({ profileId }) => {
+      const answer = idpWaits.get(profileId)
+      idpWaits.delete(profileId)
+      answer?.(fail('CANCELLED', IDP_CANCELLED_MESSAGE))
+      return ok({ cancelled: answer !== undefined })
+    },
+    // password recovery (demo README "Password recovery"): a link mailed, then a code, then the new password
+    requestPasswordReset: async ({ profileId }) => {
+      const profile = find(profileId)
+      if (!profile) return notFound()
+      if (profile.domain === '') {
+        return fail('INVALID_INPUT', 'domain: password recovery is for tenant users; the system administrator resets the password on the PBX itself.', { field: 'domain' })
+      }
+      const untrusted = profileCertificateCheck(profile)
+      if (untrusted) return untrusted
+      const forced = sessionOf(profileId).user?.password_force_reset === true
+      state.recoveries[profileId] = { profileId, step: 'waiting_for_link', reason: forced ? 'forced' : 'forgotten' }
+      state.resetLinks[profileId] = `http://127.0.0.1:45678/reset?token=reset-${profileId}-${nextId++}`
+      return ok({ ...state.recoveries[profileId] })
+    },
+    submitResetLink: async ({ profileId, link }) => {
+      const flow = recoveryOf(profileId)
+      if (isFailure(flow)) return flow
+      if (!/[?&]token=[^&]+/.test(link)) return fail('INVALID_INPUT', NOT_A_RESET_LINK_MESSAGE, { field: 'link' })
+      if (link.trim() !== state.resetLinks[profileId]) {
+        return fail('PBX_ERROR', 'The PBX refused the reset link: it is expired or already used (401). Email a new link.', { status: 401, pbxCode: 'UNAUTHORIZED' })
+      }
+      if (flow.step === 'waiting_for_link') flow.step = 'code_sent'
+      return ok({ ...flow })
+    },
+    getRecoveryState: async ({ profileId }) => ok(state.recoveries[profileId] ? { ...state.recoveries[profileId] } : null),
+    verifyRecoveryCode: async ({ profileId, code }) => {
+      const flow = recoveryOf(profileId)
+      if (isFailure(flow)) return flow
+      if (flow.step === 'waiting_for_link') return fail('INVALID_INPUT', 'code: open or paste the reset link from the email first.', { field: 'code' })
+      if (code.trim() !== (state.recoveryCodes[profileId] ?? RECOVERY_CODE)) {
+        return fail('PBX_ERROR', WRONG_CODE_MESSAGE, { status: 401, pbxCode: 'UNAUTHORIZED', field: 'code' })
+      }
+      flow.step = 'verified'
+      return ok({ ...flow })
+    },
+    resetPassword: async (input) => {
+      const checked = bridge.resetPassword.input.safeParse(input)
+      if (!checked.success) {
+        const problem = checked.error.issues[0]
+        const field = String(problem?.path[0] ?? '')
+        return fail('INVALID_INPUT', `${field}: ${problem?.message}`, { field })
+      }
+      const { profileId, newPassword, remember } = checked.data
+      const profile = find(profileId)
+      if (!profile) return notFound()
+      const flow = recoveryOf(profileId)
+      if (isFailure(flow)) return flow
+      if (flow.step !== 'verified') return fail('INVALID_INPUT', 'code: enter the one-time code from the email first.', { field: 'code' })
+      delete state.recoveries[profileId]
+      delete state.resetLinks[profileId]
+      state.passwords[profileId] = newPassword
+      state.forceReset[profileId] = false
+      delete state.remembered[profileId]
+      profile.rememberPassword = false
+      if (remember) {
+        state.remembered[profileId] = newPassword
+        profile.rememberPassword = true
+      }
+      return ok(passwordAccepted(profile))
+    },
     signOut: async ({ profileId }) => {
       if (!find(profileId)) return notFound()
       state.sessions[profileId] = { profileId, status: 'signed_out' }
@@ -388,6 +540,21 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
 
   return {
     state,
+    openResetLink: (profileId) => {
+      const flow = state.recoveries[profileId]
+      if (flow?.step !== 'waiting_for_link') return false
+      flow.step = 'code_sent'
+      return true
+    },
+    finishIdpSignIn: (profileId, error) => {
+      const answer = idpWaits.get(profileId)
+      const profile = find(profileId)
+      if (!answer || !profile) return false
+      idpWaits.delete(profileId)
+      answer(error ? { ok: false, error } : ok(signIn(profile)))
+      return true
+    },
+    idpWaiting: (profileId) => idpWaits.has(profileId),
     getAbout: mock('getAbout'),
     probePbx: mock('probePbx'),
     startDemo: mock('startDemo'),

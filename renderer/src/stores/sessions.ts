@@ -1,8 +1,9 @@
-import type { SignInInput } from '@contract/bridge'
-import type { SessionState, TrustedCertificate } from '@contract/profiles'
-import type { BridgeError } from '@contract/result'
+import type { OperationInput, SignInInput } from '@contract/bridge'
+import type { SystemInfo } from '@contract/pbx'
+import type { RecoveryState, SessionState, TrustedCertificate } from '@contract/profiles'
+import type { BridgeError, BridgeResult } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, ref, watch } from 'vue'
 import { callBridge, type LoadStatus } from './bridge-call'
 import { useProfilesStore } from './profiles'
 
@@ -12,8 +13,25 @@ import { useProfilesStore } from './profiles'
  */
 export type OpenOutcome = 'opened' | 'sign-in' | 'failed'
 
-/** The step the sign-in dialog is at: the password, or the one-time code of a two-factor sign-in. */
-export type SignInStep = 'password' | 'code'
+/**
+ * The step the sign-in dialog is at: the password; the one-time code of a two-factor sign-in;
+ * waiting for the identity provider's page in the browser (`idp`); or a password reset: waiting
+ * for the mailed link (`reset-link`), its one-time code (`reset-code`), the new password
+ * (`reset-password`).
+ */
+export type SignInStep = 'password' | 'code' | 'idp' | 'reset-link' | 'reset-code' | 'reset-password'
+
+/** Why the dialog resets the password: the user forgot it, or the PBX requires a new one. */
+export type ResetReason = RecoveryState['reason']
+
+/** How often the "Check your email" step asks main whether the reset link came back. */
+export const RECOVERY_POLL_MS = 1000
+
+const RESET_STEPS: Record<RecoveryState['step'], SignInStep> = {
+  waiting_for_link: 'reset-link',
+  code_sent: 'reset-code',
+  verified: 'reset-password',
+}
 
 /** What the sign-in dialog typed, to sign in again once a certificate is trusted. */
 export type SignInRetry = { password: string; remember: boolean }
@@ -25,6 +43,13 @@ export type SignInRetry = { password: string; remember: boolean }
  * the mailed code (`signInStep` 'code': `verifyCode`, `resendCode`, `backToPassword`); a PBX whose
  * certificate is not trusted leaves an UNTRUSTED_CERTIFICATE `signInError`, which
  * `trustCertificate` answers (then tries again).
+ *
+ * For a tenant PBX the dialog also offers the identity provider when GET /api/info says it is on
+ * (`idpAvailable`; `signInWithIdp` waits for the browser, `cancelIdpSignIn` stops waiting), and a
+ * password reset (`forgotPassword`, then `submitResetLink` or the link opened on this computer,
+ * which `recovery` notices by asking main every second, `verifyRecoveryCode`, `resetPassword`). A
+ * session whose user must set a new password (`password_force_reset`) is not made active: the
+ * dialog runs the same reset, with `resetReason` 'forced'.
  */
 export const useSessionsStore = defineStore('sessions', () => {
   /** by profile id */
@@ -58,6 +83,28 @@ export const useSessionsStore = defineStore('sessions', () => {
   const codeResent = ref(false)
   /** while a certificate is being trusted (and the sign-in tried again) */
   const trusting = ref(false)
+
+  /** GET /api/info?domain= of the dialog's tenant PBX (its name, whether its identity provider is on) */
+  const signInInfo = ref<{ profileId: string; info: SystemInfo } | null>(null)
+  /** whether the dialog's PBX offers sign-in through the tenant's identity provider */
+  const idpAvailable = computed(
+    () => signInInfo.value !== null && signInInfo.value.profileId === signInProfileId.value && signInInfo.value.info.enable_idp365_integration === true,
+  )
+  /** the tenant's name, as the identity provider's page shows it (its domain when the PBX names none) */
+  const signInTenantName = computed(() => {
+    const profile = useProfilesStore().byId(signInProfileId.value)
+    const info = signInInfo.value?.profileId === signInProfileId.value ? signInInfo.value?.info : undefined
+    return info?.name || profile?.domain || ''
+  })
+  /** counts sign-ins through the identity provider, so a late answer of an abandoned one is ignored */
+  let idpAttempt = 0
+
+  /** where the dialog's password reset stands, as main answered it; null before (or without) one */
+  const recovery = ref<RecoveryState | null>(null)
+  /** why the dialog resets the password; null when it is not resetting */
+  const resetReason = ref<ResetReason | null>(null)
+  /** while the PBX is asked to mail a reset link */
+  const requestingReset = ref(false)
 
   const signingOut = ref<string | null>(null)
   const signOutError = ref<BridgeError | null>(null)
@@ -106,8 +153,7 @@ export const useSessionsStore = defineStore('sessions', () => {
     try {
       const result = await callBridge(() => window.pbx.openPbx({ profileId }))
       if (result.ok && result.value.status === 'signed_in') {
-        finishSignIn(result.value)
-        return 'opened'
+        return (await settle(result.value)) ? 'opened' : 'sign-in'
       }
       if (result.ok) {
         // a remembered password of a two-factor PBX: the PBX mailed a code
@@ -133,20 +179,69 @@ export const useSessionsStore = defineStore('sessions', () => {
 
   /** Brings up the sign-in dialog for `profileId` at `step`. */
   function askSignIn(profileId: string, step: SignInStep, error: BridgeError | null = null): void {
-    signInProfileId.value = profileId
+    showDialogFor(profileId)
     signInStep.value = step
     signInError.value = error
     codeResent.value = false
+    if (!step.startsWith('reset-')) endReset()
+  }
+
+  /** The dialog is for `profileId`; when it was not already, ask what the PBX offers. */
+  function showDialogFor(profileId: string): void {
+    if (signInProfileId.value === profileId) return
+    signInProfileId.value = profileId
+    void loadSignInInfo(profileId)
+  }
+
+  /**
+   * Asks GET /api/info?domain= of a tenant PBX, for its name and whether its identity provider is
+   * on. A PBX that does not answer simply offers no identity provider (signing in says why).
+   */
+  async function loadSignInInfo(profileId: string): Promise<void> {
+    const profile = useProfilesStore().byId(profileId)
+    if (signInInfo.value?.profileId !== profileId) signInInfo.value = null
+    if (!profile || profile.domain === '') return
+    const input: OperationInput<'probePbx'> = { baseUrl: profile.baseUrl, domain: profile.domain }
+    if (profile.trustedCertificate) input.trustedFingerprint256 = profile.trustedCertificate.fingerprint256
+    const result = await callBridge(() => window.pbx.probePbx(input))
+    if (signInProfileId.value !== profileId) return
+    signInInfo.value = result.ok ? { profileId, info: result.value } : null
   }
 
   /** The dialog's PBX is now signed in: close the dialog and make it the active PBX. */
   function finishSignIn(session: SessionState): void {
-    if (signInProfileId.value === session.profileId) {
-      signInProfileId.value = null
-      signInStep.value = 'password'
-      codeResent.value = false
-    }
+    if (signInProfileId.value === session.profileId) closeDialog()
     activate(session)
+  }
+
+  /**
+   * What a sign-in (of any kind) answered: a signed-in session becomes the active PBX (true); a
+   * two-factor PBX asks for the code; a user who must set a new password is not let in, and the
+   * dialog starts the reset.
+   */
+  async function settle(session: SessionState): Promise<boolean> {
+    const profileId = session.profileId
+    if (session.status === 'code_required') {
+      keep(session)
+      askSignIn(profileId, 'code')
+      return false
+    }
+    if (session.status !== 'signed_in') {
+      keep(session)
+      askSignIn(profileId, signInStep.value === 'code' ? 'code' : 'password', {
+        code: 'NOT_SIGNED_IN',
+        message: 'The PBX did not sign you in. Go back and sign in again.',
+      })
+      return false
+    }
+    if (session.user?.password_force_reset === true) {
+      keep(session)
+      if (activeProfileId.value === profileId) activeProfileId.value = null
+      await startReset(profileId, 'forced')
+      return false
+    }
+    finishSignIn(session)
+    return true
   }
 
   /**
@@ -163,18 +258,7 @@ export const useSessionsStore = defineStore('sessions', () => {
         signInError.value = result.error
         return false
       }
-      if (result.value.status === 'code_required') {
-        keep(result.value)
-        askSignIn(input.profileId, 'code')
-        return false
-      }
-      if (result.value.status !== 'signed_in') {
-        keep(result.value)
-        signInError.value = { code: 'NOT_SIGNED_IN', message: 'The PBX did not sign you in. Try again.' }
-        return false
-      }
-      finishSignIn(result.value)
-      return true
+      return await settle(result.value)
     } finally {
       signingIn.value = false
     }
@@ -193,13 +277,7 @@ export const useSessionsStore = defineStore('sessions', () => {
         signInError.value = result.error
         return false
       }
-      if (result.value.status !== 'signed_in') {
-        keep(result.value)
-        signInError.value = { code: 'NOT_SIGNED_IN', message: 'The PBX did not sign you in. Go back and sign in again.' }
-        return false
-      }
-      finishSignIn(result.value)
-      return true
+      return await settle(result.value)
     } finally {
       signingIn.value = false
     }
@@ -224,11 +302,176 @@ export const useSessionsStore = defineStore('sessions', () => {
     }
   }
 
-  /** From the code step back to the password (a new sign-in mails a new code). */
+  /**
+   * Back to the password step, from the code (a new sign-in mails a new code) or from any step of
+   * a password reset ("Back to sign-in").
+   */
   function backToPassword(): void {
     signInStep.value = 'password'
     signInError.value = null
     codeResent.value = false
+    endReset()
+  }
+
+  // --- the identity provider ---------------------------------------------------------------------
+
+  /**
+   * Signs in through the tenant's identity provider: main opens its page in the browser and waits
+   * (up to 5 minutes) for it to come back. The dialog waits at the `idp` step meanwhile. True when
+   * the PBX is now active; cancelling (CANCELLED) goes back to the password, with no error.
+   */
+  async function signInWithIdp(profileId: string): Promise<boolean> {
+    const attempt = ++idpAttempt
+    signInStep.value = 'idp'
+    signInError.value = null
+    codeResent.value = false
+    const result = await callBridge(() => window.pbx.signInWithIdp({ profileId }))
+    const current = attempt === idpAttempt && signInProfileId.value === profileId && signInStep.value === 'idp'
+    if (!current) {
+      // abandoned (cancelled, or the dialog closed): a session main opened all the same is kept
+      if (result.ok) keep(result.value)
+      return false
+    }
+    if (!result.ok) {
+      signInStep.value = 'password'
+      if (result.error.code !== 'CANCELLED') signInError.value = result.error
+      return false
+    }
+    signInStep.value = 'password'
+    return settle(result.value)
+  }
+
+  /** Stops waiting for the identity provider: back to the password step at once. */
+  async function cancelIdpSignIn(profileId: string): Promise<void> {
+    idpAttempt++
+    if (signInProfileId.value === profileId && signInStep.value === 'idp') signInStep.value = 'password'
+    await callBridge(() => window.pbx.cancelIdpSignIn({ profileId }))
+  }
+
+  // --- password reset ----------------------------------------------------------------------------
+
+  function endReset(): void {
+    recovery.value = null
+    resetReason.value = null
+    requestingReset.value = false
+  }
+
+  /** Shows where main says the reset stands: each recovery step has its dialog step. */
+  function showRecovery(state: RecoveryState): void {
+    recovery.value = state
+    if (state.reason === 'forced') resetReason.value = 'forced'
+    signInStep.value = RESET_STEPS[state.step]
+  }
+
+  /**
+   * Asks the PBX to mail a reset link to the saved PBX's user, and moves the dialog to "Check
+   * your email" (at once, saying it is asking). `reason` 'forced': the PBX requires a new password.
+   */
+  async function startReset(profileId: string, reason: ResetReason): Promise<boolean> {
+    showDialogFor(profileId)
+    signInStep.value = 'reset-link'
+    signInError.value = null
+    codeResent.value = false
+    recovery.value = null
+    if (reason === 'forced' || resetReason.value === null) resetReason.value = reason
+    requestingReset.value = true
+    try {
+      const result = await callBridge(() => window.pbx.requestPasswordReset({ profileId }))
+      if (signInProfileId.value !== profileId || signInStep.value !== 'reset-link') return false
+      if (!result.ok) {
+        signInError.value = result.error
+        return false
+      }
+      showRecovery(result.value)
+      return true
+    } finally {
+      requestingReset.value = false
+    }
+  }
+
+  /** "Forgot password?" (tenant PBXs): the PBX mails a reset link. Also "Email a new link". */
+  function forgotPassword(profileId: string): Promise<boolean> {
+    return startReset(profileId, resetReason.value ?? 'forgotten')
+  }
+
+  /** true while "Check your email" waits for the link to be opened on this computer */
+  const waitingForLink = computed(
+    () => signInProfileId.value !== null && signInStep.value === 'reset-link' && recovery.value?.step === 'waiting_for_link',
+  )
+  let pollTimer: ReturnType<typeof setTimeout> | undefined
+
+  function stopPolling(): void {
+    clearTimeout(pollTimer)
+    pollTimer = undefined
+  }
+
+  /** Asks main where the reset stands, once: a link opened on this computer moves on to the code. */
+  async function pollRecovery(): Promise<void> {
+    pollTimer = undefined
+    const profileId = signInProfileId.value
+    if (!waitingForLink.value || profileId === null) return
+    const result = await callBridge(() => window.pbx.getRecoveryState({ profileId }))
+    if (!waitingForLink.value || signInProfileId.value !== profileId) return
+    if (!result.ok) signInError.value = result.error
+    else if (result.value === null) {
+      recovery.value = null
+      signInError.value = {
+        code: 'NOT_FOUND',
+        message: 'The password reset is no longer under way (the link expires after 15 minutes). Email a new link, or go back to sign-in.',
+      }
+    } else if (result.value.step !== 'waiting_for_link') {
+      signInError.value = null
+      showRecovery(result.value)
+    }
+    if (waitingForLink.value && pollTimer === undefined) pollTimer = setTimeout(() => void pollRecovery(), RECOVERY_POLL_MS)
+  }
+
+  // ask every second while "Check your email" is shown; stop when the dialog closes or the step changes
+  watch(
+    waitingForLink,
+    (waiting) => {
+      stopPolling()
+      if (waiting) pollTimer = setTimeout(() => void pollRecovery(), RECOVERY_POLL_MS)
+    },
+    { flush: 'sync' },
+  )
+
+  /** Runs one request of the reset's steps: busy meanwhile, its error kept for the dialog. */
+  async function recoveryRequest<T>(profileId: string, call: () => Promise<BridgeResult<T>>): Promise<T | null> {
+    signingIn.value = true
+    signInError.value = null
+    try {
+      const result = await callBridge(call)
+      if (signInProfileId.value !== profileId) return null
+      if (!result.ok) {
+        signInError.value = result.error
+        return null
+      }
+      return result.value
+    } finally {
+      signingIn.value = false
+    }
+  }
+
+  /** The reset link pasted from the mail (when opening it did not come back to the app). */
+  async function submitResetLink(profileId: string, link: string): Promise<boolean> {
+    const state = await recoveryRequest(profileId, () => window.pbx.submitResetLink({ profileId, link }))
+    if (state) showRecovery(state)
+    return state !== null
+  }
+
+  /** The one-time code mailed during the reset; a wrong one is a PBX_ERROR with `field: 'code'`. */
+  async function verifyRecoveryCode(profileId: string, code: string): Promise<boolean> {
+    const state = await recoveryRequest(profileId, () => window.pbx.verifyRecoveryCode({ profileId, code }))
+    if (state) showRecovery(state)
+    return state !== null
+  }
+
+  /** Sets the new password, which signs in with it: true when the PBX is now the active one. */
+  async function resetPassword(profileId: string, newPassword: string, remember: boolean): Promise<boolean> {
+    const session = await recoveryRequest(profileId, () => window.pbx.resetPassword({ profileId, newPassword, remember }))
+    if (!session) return false
+    return settle(session)
   }
 
   /**
@@ -247,6 +490,8 @@ export const useSessionsStore = defineStore('sessions', () => {
       }
       useProfilesStore().put(result.value)
       keep({ profileId, status: 'signed_out' })
+      // the PBX answers now: ask again whether it offers the identity provider
+      void loadSignInInfo(profileId)
       if (retry) return await signIn({ profileId, ...retry })
       const outcome = await open(profileId)
       if (outcome === 'failed' && openError.value) {
@@ -260,12 +505,21 @@ export const useSessionsStore = defineStore('sessions', () => {
     }
   }
 
-  /** Closes the sign-in dialog without signing in. */
-  function cancelSignIn(): void {
+  function closeDialog(): void {
     signInProfileId.value = null
     signInStep.value = 'password'
     signInError.value = null
     codeResent.value = false
+    signInInfo.value = null
+    endReset()
+  }
+
+  /** Closes the sign-in dialog without signing in (and stops waiting for the identity provider). */
+  function cancelSignIn(): void {
+    const profileId = signInProfileId.value
+    const waitingForIdp = signInStep.value === 'idp'
+    closeDialog()
+    if (profileId !== null && waitingForIdp) void cancelIdpSignIn(profileId)
   }
 
   /** Signs out of a PBX; when it was the active one, no PBX is active afterwards. */
@@ -310,6 +564,12 @@ export const useSessionsStore = defineStore('sessions', () => {
     resendingCode,
     codeResent,
     trusting,
+    signInInfo,
+    idpAvailable,
+    signInTenantName,
+    recovery,
+    resetReason,
+    requestingReset,
     signingOut,
     signOutError,
     sessionOf,
@@ -320,6 +580,12 @@ export const useSessionsStore = defineStore('sessions', () => {
     verifyCode,
     resendCode,
     backToPassword,
+    signInWithIdp,
+    cancelIdpSignIn,
+    forgotPassword,
+    submitResetLink,
+    verifyRecoveryCode,
+    resetPassword,
     trustCertificate,
     cancelSignIn,
     signOut,

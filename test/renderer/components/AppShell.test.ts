@@ -1,6 +1,7 @@
 import AppShell from '@renderer/components/shell/AppShell.vue'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it } from 'vitest'
+import { RECOVERY_POLL_MS } from '@renderer/stores/sessions'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useSessionsStore } from '@renderer/stores/sessions'
 import { useProfilesStore } from '@renderer/stores/profiles'
 import {
@@ -12,11 +13,15 @@ import {
   installerProfile,
   installFakePbx,
   ok,
+  RECOVERY_CODE,
   removePbx,
   renewedCertificate,
   sampleAbout,
   selfSignedCertificate,
   signedIn,
+  STARK_TENANT_NAME,
+  starkProfile,
+  traineeProfile,
   umbrellaProfile,
   wayneProfile,
   WRONG_CODE_MESSAGE,
@@ -58,6 +63,7 @@ function bodyButton(text: string): HTMLButtonElement {
 }
 
 afterEach(() => {
+  vi.useRealTimers()
   mounted?.unmount()
   mounted = null
   document.body.innerHTML = ''
@@ -529,6 +535,200 @@ describe('AppShell with saved PBXs and sessions', () => {
       // the remembered password opens it at once
       expect(useSessionsStore().active?.profileId).toBe('p-wayne')
       expect(useSessionsStore().signInProfileId).toBeNull()
+    })
+  })
+  describe('password reset and the identity provider', () => {
+    const dialog = () => document.body.querySelector<HTMLElement>('.pbx-sign-in')!
+    const heading = () => dialog().querySelector('h3')?.textContent?.trim()
+
+    /** The input a visible label names, inside the dialog. */
+    function field(label: string): HTMLInputElement {
+      const labelEl = Array.from(dialog().querySelectorAll('label')).find((l) => l.textContent?.replace('*', '').trim() === label)
+      const input = labelEl && document.getElementById(labelEl.htmlFor)
+      if (!input) throw new Error(`no field labelled "${label}"`)
+      return input as HTMLInputElement
+    }
+
+    function type(label: string, value: string): void {
+      field(label).value = value
+      field(label).dispatchEvent(new Event('input'))
+    }
+
+    /** Types into the fields, then presses Enter in the last one (submits its form). */
+    async function fillAndSubmit(values: Record<string, string>): Promise<void> {
+      let last = ''
+      for (const [label, value] of Object.entries(values)) {
+        type(label, value)
+        last = label
+      }
+      await flushPromises()
+      field(last).closest('form')!.dispatchEvent(new Event('submit', { cancelable: true }))
+      await flushPromises()
+    }
+
+    const feedbackOf = (label: string) => field(label).closest('.n-form-item')?.querySelector('.n-form-item-feedback')?.textContent ?? ''
+
+    it('forgot password: the link opened on this computer is noticed, then the code, then the new password opens the PBX', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+      const pbx = installFakePbx()
+      const { wrapper, router } = await mountShell()
+      await openPbx('p-acme')
+
+      bodyButton('Forgot password?').click()
+      await flushPromises()
+      expect(pbx.requestPasswordReset).toHaveBeenCalledWith({ profileId: 'p-acme' })
+      expect(heading()).toBe('Check your email')
+      expect(dialog().textContent).toContain('The PBX emailed a reset link to manager.')
+      expect(document.activeElement).toBe(field('Reset link from the email'))
+
+      await vi.advanceTimersByTimeAsync(RECOVERY_POLL_MS)
+      expect(pbx.getRecoveryState).toHaveBeenCalledWith({ profileId: 'p-acme' })
+      expect(heading()).toBe('Check your email')
+
+      pbx.openResetLink('p-acme')
+      await vi.advanceTimersByTimeAsync(RECOVERY_POLL_MS)
+      await flushPromises()
+      expect(heading()).toBe('Enter the code')
+      expect(document.activeElement).toBe(field('One-time code'))
+
+      await fillAndSubmit({ 'One-time code': '000000' })
+      expect(feedbackOf('One-time code')).toContain(WRONG_CODE_MESSAGE)
+      await fillAndSubmit({ 'One-time code': RECOVERY_CODE })
+      expect(pbx.verifyRecoveryCode).toHaveBeenLastCalledWith({ profileId: 'p-acme', code: RECOVERY_CODE })
+      expect(heading()).toBe('Choose a new password')
+      expect(document.activeElement).toBe(field('New password'))
+
+      await fillAndSubmit({ 'New password': 'new-secret-1', 'Repeat the new password': 'new-secret-2' })
+      expect(feedbackOf('Repeat the new password')).toContain('the two passwords do not match')
+      await fillAndSubmit({ 'New password': 'short', 'Repeat the new password': 'short' })
+      expect(feedbackOf('New password')).toContain('must be at least 8 characters')
+      expect(pbx.resetPassword).not.toHaveBeenCalled()
+
+      await fillAndSubmit({ 'New password': 'new-secret-1', 'Repeat the new password': 'new-secret-1' })
+
+      expect(pbx.resetPassword).toHaveBeenCalledWith({ profileId: 'p-acme', newPassword: 'new-secret-1', remember: false })
+      expect(useSessionsStore().signInProfileId).toBeNull()
+      expect(useSessionsStore().active?.profileId).toBe('p-acme')
+      expect(router.currentRoute.value.path).toBe('/dect')
+      expect(wrapper.find('header').text()).toContain('signed in as manager · Admin')
+      // no more asking once the dialog closed
+      const asked = pbx.getRecoveryState.mock.calls.length
+      await vi.advanceTimersByTimeAsync(3 * RECOVERY_POLL_MS)
+      expect(pbx.getRecoveryState).toHaveBeenCalledTimes(asked)
+      // the new password is the one the PBX takes now
+      expect(pbx.state.passwords['p-acme']).toBe('new-secret-1')
+    })
+
+    it('forgot password: the link pasted from the email; "Back to sign-in" returns to the password', async () => {
+      const pbx = installFakePbx()
+      await mountShell()
+      await openPbx('p-acme')
+      bodyButton('Forgot password?').click()
+      await flushPromises()
+
+      await fillAndSubmit({ 'Reset link from the email': pbx.state.resetLinks['p-acme']! })
+
+      expect(pbx.submitResetLink).toHaveBeenCalledWith({ profileId: 'p-acme', link: pbx.state.resetLinks['p-acme'] })
+      expect(heading()).toBe('Enter the code')
+
+      bodyButton('Back to sign-in').click()
+      await flushPromises()
+      const password = dialog().querySelector<HTMLInputElement>('input[type="password"]')!
+      expect(password).not.toBeNull()
+      expect(document.activeElement).toBe(password)
+      expect(dialog().querySelector('h3')).toBeNull()
+    })
+
+    it('the system administrator’s PBX has no "Forgot password?"', async () => {
+      installFakePbx()
+      await mountShell()
+      await openPbx('p-globex')
+
+      expect(dialog().textContent).toContain('The system administrator resets the password on the PBX itself.')
+      expect(Array.from(dialog().querySelectorAll('button')).some((b) => b.textContent?.trim() === 'Forgot password?')).toBe(false)
+    })
+
+    it('a user who must set a new password is not let in: the dialog says so and runs the reset, then opens the PBX', async () => {
+      const pbx = installFakePbx(createFakePbx({}, { profiles: [traineeProfile] }))
+      const { router } = await mountShell()
+      await openPbx('p-trainee')
+
+      await fillAndSubmit({ Password: 'trainee' })
+
+      expect(useSessionsStore().active).toBeNull()
+      expect(router.currentRoute.value.path).toBe('/pbxs')
+      expect(pbx.requestPasswordReset).toHaveBeenCalledWith({ profileId: 'p-trainee' })
+      expect(dialog().textContent).toContain('The PBX requires a new password for trainee before you can work')
+      expect(heading()).toBe('Check your email')
+      expect(document.activeElement).toBe(field('Reset link from the email'))
+
+      await fillAndSubmit({ 'Reset link from the email': pbx.state.resetLinks['p-trainee']! })
+      expect(dialog().textContent).toContain('The PBX requires a new password for trainee before you can work')
+      await fillAndSubmit({ 'One-time code': RECOVERY_CODE })
+      await fillAndSubmit({ 'New password': 'trainee-new-1', 'Repeat the new password': 'trainee-new-1' })
+
+      expect(useSessionsStore().active?.profileId).toBe('p-trainee')
+      expect(useSessionsStore().active?.user?.password_force_reset).toBe(false)
+      expect(router.currentRoute.value.path).toBe('/dect')
+    })
+
+    it('offers the identity provider only for a tenant that has it on', async () => {
+      const pbx = installFakePbx(createFakePbx({}, { profiles: [starkProfile, acmeProfile] }))
+      await mountShell()
+
+      await openPbx('p-stark')
+      expect(pbx.probePbx).toHaveBeenCalledWith({ baseUrl: starkProfile.baseUrl, domain: starkProfile.domain })
+      expect(bodyButton('Sign in with the identity provider')).toBeTruthy()
+      bodyButton('Cancel').click()
+      await flushPromises()
+
+      await openPbx('p-acme')
+      expect(dialog().textContent).toContain('Sign in to Acme HQ')
+      expect(Array.from(dialog().querySelectorAll('button')).some((b) => b.textContent?.trim() === 'Sign in with the identity provider')).toBe(false)
+    })
+
+    it('the identity provider: waits for the browser; Cancel goes back with no error; signing in there opens the PBX', async () => {
+      const pbx = installFakePbx(createFakePbx({}, { profiles: [starkProfile] }))
+      const { wrapper } = await mountShell()
+      await openPbx('p-stark')
+
+      bodyButton('Sign in with the identity provider').click()
+      await flushPromises()
+      expect(pbx.signInWithIdp).toHaveBeenCalledWith({ profileId: 'p-stark' })
+      expect(dialog().textContent).toContain(`Continue in your browser — the sign-in page of ${STARK_TENANT_NAME} has opened.`)
+      expect(dialog().querySelector('.n-spin')).not.toBeNull()
+      expect(document.activeElement).toBe(bodyButton('Cancel'))
+
+      bodyButton('Cancel').click()
+      await flushPromises()
+      expect(pbx.cancelIdpSignIn).toHaveBeenCalledWith({ profileId: 'p-stark' })
+      expect(dialog().querySelector('input[type="password"]')).not.toBeNull()
+      expect(dialog().querySelector('.pbx-sign-in__error')).toBeNull()
+      expect(dialog().textContent).not.toContain('cancelled')
+      expect(useSessionsStore().signInError).toBeNull()
+
+      bodyButton('Sign in with the identity provider').click()
+      await flushPromises()
+      pbx.finishIdpSignIn('p-stark')
+      await flushPromises()
+
+      expect(useSessionsStore().signInProfileId).toBeNull()
+      expect(useSessionsStore().active?.profileId).toBe('p-stark')
+      expect(wrapper.find('header').text()).toContain('signed in as manager · Admin')
+    })
+
+    it('the identity provider: an error is shown at the password step', async () => {
+      const pbx = installFakePbx(createFakePbx({}, { profiles: [starkProfile] }))
+      await mountShell()
+      await openPbx('p-stark')
+      bodyButton('Sign in with the identity provider').click()
+      await flushPromises()
+
+      pbx.finishIdpSignIn('p-stark', { code: 'PBX_ERROR', message: 'The identity provider did not sign you in: access denied' })
+      await flushPromises()
+
+      expect(dialog().querySelector('.pbx-sign-in__error')?.textContent).toContain('The identity provider did not sign you in: access denied')
+      expect(useSessionsStore().active).toBeNull()
     })
   })
 })

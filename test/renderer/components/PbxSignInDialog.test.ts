@@ -1,6 +1,7 @@
-import type { PbxProfile, TrustedCertificate } from '@contract/profiles'
+import type { PbxProfile, RecoveryState, TrustedCertificate } from '@contract/profiles'
 import type { BridgeError } from '@contract/result'
 import PbxSignInDialog from '@renderer/components/pbx/PbxSignInDialog.vue'
+import type { SignInStep } from '@renderer/stores/sessions'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import { defineComponent, h, reactive } from 'vue'
@@ -8,9 +9,13 @@ import {
   acmeProfile,
   globexProfile,
   installerProfile,
+  NOT_A_RESET_LINK_MESSAGE,
   OLD_WAYNE_FINGERPRINT,
   renewedCertificate,
   selfSignedCertificate,
+  STARK_TENANT_NAME,
+  starkProfile,
+  traineeProfile,
   umbrellaProfile,
   untrustedCertificate,
   WRONG_CODE_MESSAGE,
@@ -23,11 +28,16 @@ type Props = {
   profile: PbxProfile | null
   keychainAvailable: boolean
   keychainMessage?: string
-  step?: 'password' | 'code'
+  step?: SignInStep
   busy: boolean
   resending?: boolean
   codeResent?: boolean
   trusting?: boolean
+  idpAvailable?: boolean
+  tenantName?: string
+  recovery?: RecoveryState | null
+  resetReason?: RecoveryState['reason'] | null
+  requestingReset?: boolean
   error: BridgeError | null
 }
 type Credentials = { password: string; remember: boolean }
@@ -37,6 +47,8 @@ const trusted: [TrustedCertificate, Credentials | null][] = []
 let cancelled = 0
 let resent = 0
 let backs = 0
+/** the events of the reset and identity-provider steps, in order, with what they carry */
+const events: unknown[][] = []
 
 async function mountDialog(initial: Partial<Props> = {}) {
   const props = reactive<Props>({ profile: acmeProfile, keychainAvailable: true, busy: false, error: null, ...initial })
@@ -46,6 +58,7 @@ async function mountDialog(initial: Partial<Props> = {}) {
   cancelled = 0
   resent = 0
   backs = 0
+  events.length = 0
   const Host = defineComponent({
     setup: () => () =>
       h(PbxSignInDialog, {
@@ -56,6 +69,12 @@ async function mountDialog(initial: Partial<Props> = {}) {
         onBack: () => backs++,
         onTrust: (c: TrustedCertificate, retry: Credentials | null) => trusted.push([c, retry]),
         onCancel: () => cancelled++,
+        onForgot: () => events.push(['forgot']),
+        onSubmitLink: (link: string) => events.push(['submitLink', link]),
+        onVerifyReset: (code: string) => events.push(['verifyReset', code]),
+        onResetPassword: (choice: { newPassword: string; remember: boolean }) => events.push(['resetPassword', choice]),
+        onIdp: () => events.push(['idp']),
+        onCancelIdp: () => events.push(['cancelIdp']),
       }),
   })
   mounted = (await mountInApp(Host)).wrapper
@@ -297,6 +316,204 @@ describe('PbxSignInDialog', () => {
       expect(trusted).toHaveLength(1)
       expect(trusted[0]![0].fingerprint256).toBe(renewedCertificate.fingerprint256)
       expect(trusted[0]![1]).toBeNull()
+    })
+  })
+  describe('forgot password', () => {
+    const waiting: RecoveryState = { profileId: 'p-acme', step: 'waiting_for_link', reason: 'forgotten' }
+
+    async function typeIn(label: string, value: string): Promise<void> {
+      const input = field(label)
+      input.value = value
+      input.dispatchEvent(new Event('input'))
+      await flushPromises()
+    }
+
+    async function submitStep(): Promise<void> {
+      dialog().querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }))
+      await flushPromises()
+    }
+
+    const heading = () => dialog().querySelector('h3')?.textContent?.trim()
+
+    it('a tenant PBX offers "Forgot password?"; the system administrator is told where it is reset', async () => {
+      const props = await mountDialog()
+
+      dialogButton('Forgot password?').click()
+      await flushPromises()
+      expect(events).toEqual([['forgot']])
+
+      props.profile = globexProfile
+      await flushPromises()
+      expect(() => dialogButton('Forgot password?')).toThrow()
+      expect(dialog().textContent).toContain('Forgot the password? The system administrator resets the password on the PBX itself.')
+    })
+
+    it('"Check your email": says where the link went; the paste field is labelled and focused; Enter continues', async () => {
+      const props = await mountDialog()
+      props.step = 'reset-link'
+      props.recovery = waiting
+      props.resetReason = 'forgotten'
+      await flushPromises()
+
+      expect(heading()).toBe('Check your email')
+      expect(dialog().textContent).toContain(
+        'The PBX emailed a reset link to manager. Open it on this computer and the app continues by itself, or paste the link here.',
+      )
+      expect(dialog().textContent).not.toContain('requires a new password')
+      const link = field('Reset link from the email')
+      expect(document.activeElement).toBe(link)
+      expect(dialog().querySelector('input[type="password"]')).toBeNull()
+      for (const name of ['Back to sign-in', 'Email a new link', 'Continue']) expect(dialogButton(name)).toBeTruthy()
+
+      await submitStep()
+      expect(events).toEqual([])
+      expect(dialog().textContent).toContain('paste the link from the email')
+
+      await typeIn('Reset link from the email', ' http://127.0.0.1:45678/reset?token=abc ')
+      await submitStep()
+      expect(events).toEqual([['submitLink', 'http://127.0.0.1:45678/reset?token=abc']])
+
+      dialogButton('Email a new link').click()
+      dialogButton('Back to sign-in').click()
+      await flushPromises()
+      expect(events.at(-1)).toEqual(['forgot'])
+      expect(backs).toBe(1)
+    })
+
+    it('while the link is asked for, says so and cannot continue; a refused link is said beside the field', async () => {
+      const props = await mountDialog({ step: 'reset-link', recovery: null, requestingReset: true })
+
+      expect(dialog().textContent).toContain('Asking the PBX to email a reset link to manager…')
+      expect(dialogButton('Continue').disabled).toBe(true)
+
+      props.requestingReset = false
+      props.recovery = waiting
+      props.error = { code: 'INVALID_INPUT', field: 'link', message: NOT_A_RESET_LINK_MESSAGE }
+      await flushPromises()
+      const item = field('Reset link from the email').closest('.n-form-item')!
+      expect(item.querySelector('.n-form-item-feedback')?.textContent).toContain('this is not the reset link from the email (it has no token).')
+      expect(dialog().querySelector('.pbx-sign-in__error')).toBeNull()
+
+      props.error = { code: 'UNREACHABLE', message: 'Nothing answered at pbx.acme.example:8887' }
+      await flushPromises()
+      expect(dialog().querySelector('.pbx-sign-in__error')?.textContent).toContain('Nothing answered at pbx.acme.example:8887')
+    })
+
+    it('"Enter the code": focused when the link came back; a wrong code beside the field; Enter continues', async () => {
+      const props = await mountDialog({ step: 'reset-link', recovery: waiting })
+      props.step = 'reset-code'
+      props.recovery = { ...waiting, step: 'code_sent' }
+      await flushPromises()
+
+      expect(heading()).toBe('Enter the code')
+      expect(dialog().textContent).toContain('The PBX emailed a one-time code to manager. Enter it to continue.')
+      const code = field('One-time code')
+      expect(document.activeElement).toBe(code)
+      expect(() => dialogButton('Send the code again')).toThrow()
+
+      props.error = { code: 'PBX_ERROR', status: 401, field: 'code', message: WRONG_CODE_MESSAGE }
+      await flushPromises()
+      expect(code.closest('.n-form-item')!.querySelector('.n-form-item-feedback')?.textContent).toContain(WRONG_CODE_MESSAGE)
+      expect(dialog().textContent).not.toContain('Wrong user name or password')
+
+      await typeIn('One-time code', '135 790')
+      await submitStep()
+      expect(events).toEqual([['verifyReset', '135790']])
+      dialogButton('Back to sign-in').click()
+      await flushPromises()
+      expect(backs).toBe(1)
+    })
+
+    it('"Choose a new password": both fields must match, the contract’s limits apply, then it sets and signs in', async () => {
+      const props = await mountDialog()
+      props.step = 'reset-password'
+      props.recovery = { ...waiting, step: 'verified' }
+      await flushPromises()
+
+      expect(heading()).toBe('Choose a new password')
+      expect(document.activeElement).toBe(field('New password'))
+      expect(field('New password').getAttribute('autocomplete')).toBe('new-password')
+      expect(field('Repeat the new password').getAttribute('autocomplete')).toBe('new-password')
+      expect(dialogButton('Back to sign-in')).toBeTruthy()
+
+      await typeIn('New password', 'short')
+      await typeIn('Repeat the new password', 'short')
+      await submitStep()
+      expect(events).toEqual([])
+      expect(field('New password').closest('.n-form-item')!.textContent).toContain('must be at least 8 characters')
+
+      await typeIn('New password', 'long-enough-1')
+      await typeIn('Repeat the new password', 'long-enough-2')
+      await submitStep()
+      expect(events).toEqual([])
+      expect(field('Repeat the new password').closest('.n-form-item')!.textContent).toContain('the two passwords do not match')
+
+      dialog().querySelector<HTMLElement>('.pbx-new-password .pbx-sign-in__remember')!.click()
+      await typeIn('Repeat the new password', 'long-enough-1')
+      dialogButton('Set password and sign in').click()
+      await flushPromises()
+      expect(events).toEqual([['resetPassword', { newPassword: 'long-enough-1', remember: true }]])
+    })
+
+    it('without a keychain, the new password cannot be remembered', async () => {
+      await mountDialog({ step: 'reset-password', keychainAvailable: false, keychainMessage: 'No Secret Service provider on D-Bus' })
+
+      const remember = dialog().querySelector('.pbx-new-password .pbx-sign-in__remember')!
+      expect(remember.querySelector('.n-checkbox--disabled')).not.toBeNull()
+      expect(remember.textContent).toContain('No Secret Service provider on D-Bus')
+      await typeIn('New password', 'long-enough-1')
+      await typeIn('Repeat the new password', 'long-enough-1')
+      await submitStep()
+      expect(events).toEqual([['resetPassword', { newPassword: 'long-enough-1', remember: false }]])
+    })
+
+    it('a forced reset says the PBX requires a new password, on every step', async () => {
+      const props = await mountDialog({ profile: traineeProfile, step: 'reset-link', recovery: null, requestingReset: true, resetReason: 'forced' })
+      const notice = 'The PBX requires a new password for trainee before you can work'
+
+      expect(dialog().textContent).toContain(notice)
+      for (const step of ['reset-code', 'reset-password'] as const) {
+        props.step = step
+        await flushPromises()
+        expect(dialog().textContent).toContain(notice)
+      }
+    })
+  })
+
+  describe('the identity provider', () => {
+    it('offers "Sign in with the identity provider" under the password form only where the PBX has it', async () => {
+      const props = await mountDialog({ profile: starkProfile })
+      expect(() => dialogButton('Sign in with the identity provider')).toThrow()
+
+      props.idpAvailable = true
+      props.tenantName = STARK_TENANT_NAME
+      await flushPromises()
+      const button = dialogButton('Sign in with the identity provider')
+      expect(button.closest('form')).toBeNull()
+      button.click()
+      await flushPromises()
+      expect(events).toEqual([['idp']])
+    })
+
+    it('while waiting: says to continue in the browser, with a spinner; Cancel (focused) stops waiting, Esc closes', async () => {
+      await mountDialog({ profile: starkProfile, idpAvailable: true, tenantName: STARK_TENANT_NAME, step: 'idp' })
+
+      expect(dialog().querySelector('[role="status"]')?.textContent?.trim()).toBe(
+        'Continue in your browser — the sign-in page of Stark Industries has opened.',
+      )
+      expect(dialog().querySelector('.n-spin')).not.toBeNull()
+      expect(dialog().querySelector('input')).toBeNull()
+      const cancel = dialogButton('Cancel')
+      expect(document.activeElement).toBe(cancel)
+
+      cancel.click()
+      await flushPromises()
+      expect(events).toEqual([['cancelIdp']])
+      expect(cancelled).toBe(0)
+
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', bubbles: true }))
+      await flushPromises()
+      expect(cancelled).toBe(1)
     })
   })
 })
