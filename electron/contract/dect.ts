@@ -29,7 +29,10 @@ export const BATCH_FIELDS = [
 ] as const
 export type BatchField = (typeof BATCH_FIELDS)[number]
 
-/** A row's values as entered (after trimming and MAC normalisation); checked, not trusted. */
+/**
+ * A row's values: as entered (trimmed, MAC normalised), with empty cells filled from the batch
+ * defaults at import. Checked, not trusted.
+ */
 export const BatchRowValuesSchema = z.object({
   name: z.string().optional(),
   mac: z.string().optional(),
@@ -97,7 +100,7 @@ export type RowOutcome = z.infer<typeof RowOutcomeSchema>
 export const BatchRowSchema = z.object({
   /** stable id of the row inside the batch */
   id: z.string(),
-  /** the line of the source file (1 = the first data row), or the scan number */
+  /** the data row of the source file (1 = the first row after the header, blank lines not counted), or the scan number */
   row: z.int().min(1),
   values: BatchRowValuesSchema,
   problems: z.array(RowProblemSchema),

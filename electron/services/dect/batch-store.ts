@@ -1,0 +1,481 @@
+import { randomUUID } from 'node:crypto'
+import { readdir, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import {
+  BatchDefaultsSchema,
+  BatchRowValuesSchema,
+  BatchSchema,
+  PUSH_CONCURRENCY,
+  RowProblemSchema,
+  type Batch,
+  type BatchDefaults,
+  type BatchRow,
+  type BatchRowValues,
+  type BatchSummary,
+  type RowOutcome,
+  type RowProblem,
+} from '../../contract/dect'
+import { checkInput, problemText } from '../../contract/pbx'
+import { ServiceError } from '../errors'
+import { writeFileAtomic } from '../files/atomic-write'
+import { checked } from '../validation'
+
+export const BATCHES_DIR = 'batches'
+export const BATCH_FILE_VERSION = 1
+
+/** A row as the CSV import or the scanner hands it over: no id or outcome yet (both are given here). */
+export interface NewBatchRow {
+  id?: string
+  row: number
+  values: BatchRowValues
+  problems: RowProblem[]
+}
+
+export interface NewBatch {
+  name: string
+  source: string
+  rows: NewBatchRow[]
+  defaults?: BatchDefaults
+}
+
+/** A batch file that could not be read; it is reported and left on disk as it is. */
+export interface DamagedBatch {
+  id: string
+  file: string
+  reason: string
+}
+
+const PENDING: RowOutcome = { state: 'pending' }
+/** ids are ours (UUIDs); anything else in a file name or a request is refused, so no path escapes the folder */
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
+
+/** An error-severity problem keeps a row out of the push. */
+export const rowHasErrors = (row: Pick<BatchRow, 'problems'>): boolean => row.problems.some((p) => p.severity === 'error')
+
+/**
+ * DECT batches on disk: one file per batch, `<dataDir>/batches/<id>.json` (the contract's `Batch`,
+ * version 1), written atomically (temp file + rename) after every change. Creating, editing and
+ * validating a batch needs no PBX.
+ *
+ * Writes are queued per batch and grouped: a change is applied to the batch in memory at once, in
+ * the order the changes were asked for, and its promise settles when a write that contains it is on
+ * disk. Many row outcomes saved at the same moment therefore cost a few writes, and none is lost.
+ *
+ * A file that is not a batch of this version (broken JSON, a schema mismatch) is reported — `get`
+ * and `update` throw naming the file and what is wrong, `list` leaves it out and `damaged()` names
+ * it — and is never overwritten. Phone passwords are never part of a batch (contract/dect.ts).
+ */
+export function createBatchStore(dataDir: string, now: () => Date = () => new Date()) {
+  const dir = join(dataDir, BATCHES_DIR)
+  const fileOf = (id: string) => join(dir, `${id}.json`)
+
+  interface Slot {
+    batch: Batch | undefined
+    /** the chain every read-modify of this batch waits on */
+    queue: Promise<unknown>
+    /** a write is in flight */
+    writing: boolean
+    /** changes applied in memory since the write in flight started, waiting for the next write */
+    waiting: { resolve: () => void; reject: (error: unknown) => void }[]
+  }
+  const slots = new Map<string, Slot>()
+  let lastDamaged: DamagedBatch[] = []
+
+  function slotOf(id: string): Slot {
+    let slot = slots.get(id)
+    if (!slot) {
+      slot = { batch: undefined, queue: Promise.resolve(), writing: false, waiting: [] }
+      slots.set(id, slot)
+    }
+    return slot
+  }
+
+  function checkId(id: string): string {
+    if (typeof id !== 'string' || !ID_PATTERN.test(id)) throw new ServiceError('NOT_FOUND', 'That batch does not exist.')
+    return id
+  }
+
+  /** Reads and checks one batch file; a damaged file throws (and is left as it is). */
+  async function readBatch(id: string): Promise<Batch> {
+    const file = fileOf(id)
+    let text: string
+    try {
+      text = await readFile(file, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ServiceError('NOT_FOUND', 'That batch no longer exists.')
+      throw error
+    }
+    const why = damageOf(text, id)
+    if (typeof why === 'string') {
+      throw new ServiceError('INTERNAL', `The batch file ${file} cannot be read (${why}). It was left as it is; delete it or restore it from a copy.`)
+    }
+    return why
+  }
+
+  async function load(id: string): Promise<Batch> {
+    const slot = slotOf(checkId(id))
+    if (slot.batch) return slot.batch
+    slot.batch = await readBatch(id)
+    return slot.batch
+  }
+
+  /**
+   * The file's text: the batch's fields, then one row a line. A row's text is kept until the row
+   * changes, so the write after each outcome costs one row's JSON, not the whole batch's.
+   */
+  const rowTexts = new WeakMap<BatchRow, { outcome: RowOutcome; text: string }>()
+  function rowText(row: BatchRow): string {
+    const cached = rowTexts.get(row)
+    if (cached && cached.outcome === row.outcome) return cached.text
+    const text = JSON.stringify(row)
+    rowTexts.set(row, { outcome: row.outcome, text })
+    return text
+  }
+  function serialise(batch: Batch): string {
+    const { rows, ...head } = batch
+    return `${JSON.stringify(head).slice(0, -1)},\n"rows":[\n${rows.map(rowText).join(',\n')}\n]}\n`
+  }
+
+  /** row ids → rows of the batch in memory (rebuilt when its rows are replaced) */
+  const rowIndexes = new WeakMap<BatchRow[], Map<string, BatchRow>>()
+  function rowIndex(batch: Batch): Map<string, BatchRow> {
+    let index = rowIndexes.get(batch.rows)
+    if (!index) {
+      index = new Map(batch.rows.map((r) => [r.id, r]))
+      rowIndexes.set(batch.rows, index)
+    }
+    return index
+  }
+
+  /** Writes the batch as it is in memory now; changes made meanwhile are grouped into the next write. */
+  function flush(id: string, slot: Slot): void {
+    if (slot.writing || slot.waiting.length === 0) return
+    const batch = slot.batch
+    const waiters = slot.waiting
+    slot.waiting = []
+    slot.writing = true
+    const done = batch ? writeFileAtomic(fileOf(id), serialise(batch)) : Promise.resolve()
+    done.then(
+      () => {
+        slot.writing = false
+        for (const w of waiters) w.resolve()
+        flush(id, slot)
+      },
+      (error: unknown) => {
+        slot.writing = false
+        // what is in memory was not saved: forget it, the file on disk is the truth
+        slot.batch = undefined
+        for (const w of waiters) w.reject(error)
+        for (const w of slot.waiting.splice(0)) w.reject(error)
+      },
+    )
+  }
+
+  function saved(id: string, slot: Slot): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      slot.waiting.push({ resolve, reject })
+      flush(id, slot)
+    })
+  }
+
+  /**
+   * Runs `apply` on the batch in memory after every change asked for before it, then saves.
+   * `apply` changes the batch in place and must not throw after it has changed something.
+   */
+  function change<T>(id: string, apply: (batch: Batch) => T): Promise<T> {
+    const slot = slotOf(checkId(id))
+    const run = slot.queue.then(async () => {
+      const batch = await load(id)
+      const result = apply(batch)
+      batch.updatedAt = now().toISOString()
+      const write = saved(id, slot)
+      return { result, write }
+    })
+    // the next change may be applied as soon as this one is in memory: only the write is awaited
+    slot.queue = run.catch(() => undefined)
+    return run.then(async ({ result, write }) => {
+      await write
+      return result
+    })
+  }
+
+  async function createWith(batch: Batch): Promise<Batch> {
+    const slot = slotOf(batch.id)
+    slot.batch = batch
+    await saved(batch.id, slot)
+    return structuredClone(batch)
+  }
+
+  async function allNames(): Promise<Set<string>> {
+    const { batches } = await scan()
+    return new Set(batches.map((b) => b.name))
+  }
+
+  function freeName(name: string, taken: Set<string>, suffix: string): string {
+    const fit = (base: string, tail: string) => `${base.slice(0, 120 - tail.length)}${tail}`
+    let candidate = fit(name, ` (${suffix})`)
+    for (let n = 2; taken.has(candidate); n++) candidate = fit(name, ` (${suffix} ${n})`)
+    return candidate
+  }
+
+  /** every readable batch as a summary, and the files that could not be read */
+  async function scan(): Promise<{ batches: BatchSummary[]; damaged: DamagedBatch[] }> {
+    let names: string[]
+    try {
+      names = await readdir(dir)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') names = []
+      else throw error
+    }
+    const batches: BatchSummary[] = []
+    const damaged: DamagedBatch[] = []
+    for (const name of names) {
+      if (name.startsWith('.') || !name.endsWith('.json')) continue
+      const id = name.slice(0, -'.json'.length)
+      if (!ID_PATTERN.test(id)) continue
+      const slot = slots.get(id)
+      if (slot?.batch) {
+        batches.push(summaryOf(slot.batch))
+        continue
+      }
+      try {
+        const batch = await readBatch(id)
+        batches.push(summaryOf(batch))
+      } catch (error) {
+        if (error instanceof ServiceError && error.code === 'NOT_FOUND') continue
+        damaged.push({ id, file: fileOf(id), reason: error instanceof Error ? error.message : String(error) })
+      }
+    }
+    batches.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name))
+    lastDamaged = damaged
+    return { batches, damaged }
+  }
+
+  /** a copy of the batch (changing it changes nothing on disk) */
+  async function get(id: string): Promise<Batch> {
+    const slot = slotOf(checkId(id))
+    await slot.queue
+    return structuredClone(await load(id))
+  }
+
+  function fresh(fields: Pick<Batch, 'name' | 'source' | 'defaults' | 'rows'>): Batch {
+    const at = now().toISOString()
+    return {
+      version: BATCH_FILE_VERSION,
+      id: randomUUID(),
+      name: fields.name,
+      createdAt: at,
+      updatedAt: at,
+      source: fields.source,
+      targetProfileId: null,
+      defaults: fields.defaults,
+      rows: fields.rows,
+      status: 'draft',
+      concurrency: PUSH_CONCURRENCY.default,
+    }
+  }
+
+  return {
+    dir,
+    fileOf,
+    /** the batches, newest change first (damaged files are left out: see `damaged`) */
+    async list(): Promise<BatchSummary[]> {
+      return (await scan()).batches
+    },
+    /** the batches and the files that could not be read, in one pass */
+    scan,
+    /** the files the last `list`/`scan` could not read */
+    damaged: (): DamagedBatch[] => [...lastDamaged],
+
+    get,
+
+    async create(input: NewBatch): Promise<Batch> {
+      const name = checkedName(input.name)
+      const defaults = checked(BatchDefaultsSchema, input.defaults ?? {}, 'defaults')
+      if (typeof input.source !== 'string') throw new ServiceError('INVALID_INPUT', 'source: must be text', { field: 'source' })
+      return createWith(fresh({ name, source: input.source, defaults, rows: newRows(input.rows) }))
+    },
+
+    /**
+     * Changes a batch: `mutate` gets a copy and may change it in place or answer a new batch; the
+     * result is checked against the schema before it is saved (id, version and createdAt cannot
+     * change). For the many small changes of a push, use `saveOutcomes`.
+     */
+    async update(id: string, mutate: (batch: Batch) => Batch | void): Promise<Batch> {
+      return change(id, (batch) => {
+        const draft = structuredClone(batch)
+        const next = checked(BatchSchema, mutate(draft) ?? draft, 'batch')
+        Object.assign(batch, next, { id: batch.id, version: batch.version, createdAt: batch.createdAt })
+        return structuredClone(batch)
+      })
+    },
+
+    /** Saves outcomes of rows (by row id) and, when given, the batch's status; cheap enough for every row of a push. */
+    saveOutcomes(id: string, outcomes: ReadonlyMap<string, RowOutcome> | Record<string, RowOutcome>, patch: Partial<Pick<Batch, 'status'>> = {}): Promise<void> {
+      const entries = outcomes instanceof Map ? [...outcomes.entries()] : Object.entries(outcomes)
+      return change(id, (batch) => {
+        if (entries.length > 0) {
+          const byId = rowIndex(batch)
+          const missing = entries.find(([rowId]) => !byId.has(rowId))
+          if (missing) throw new ServiceError('NOT_FOUND', `The batch has no row ${missing[0]}.`)
+          for (const [rowId, outcome] of entries) byId.get(rowId)!.outcome = { ...outcome }
+        }
+        if (patch.status !== undefined) batch.status = patch.status
+      })
+    },
+
+    /** Sets the push fields of a batch (status, target, concurrency) without touching its rows. */
+    setPushState(id: string, patch: Partial<Pick<Batch, 'status' | 'targetProfileId' | 'concurrency'>>): Promise<Batch> {
+      return change(id, (batch) => {
+        Object.assign(batch, patch)
+        return structuredClone(batch)
+      })
+    },
+
+    async rename(id: string, name: string): Promise<Batch> {
+      const valid = checkedName(name)
+      return change(id, (batch) => {
+        batch.name = valid
+        return structuredClone(batch)
+      })
+    },
+
+    /** A copy under a new id and name ("… (copy)"), every row pending again, no target PBX. */
+    async duplicate(id: string): Promise<Batch> {
+      const source = await get(id)
+      const name = freeName(source.name, await allNames(), 'copy')
+      return createWith(fresh({ name, source: source.source, defaults: source.defaults, rows: resetRows(source.rows) }))
+    },
+
+    /** Deletes the batch file (a damaged one too). */
+    async remove(id: string): Promise<void> {
+      const slot = slotOf(checkId(id))
+      await slot.queue
+      while (slot.writing || slot.waiting.length > 0) await new Promise((r) => setTimeout(r, 5))
+      try {
+        await rm(fileOf(id))
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ServiceError('NOT_FOUND', 'That batch no longer exists.')
+        throw error
+      } finally {
+        slots.delete(id)
+      }
+    },
+
+    /**
+     * The batch as a file for another machine: what was prepared (name, source, defaults, rows and
+     * their problems), without anything of this machine's push (outcomes, target PBX, status).
+     */
+    async exportBatch(id: string): Promise<{ fileName: string; json: string }> {
+      const batch = await get(id)
+      const travelling: Batch = {
+        ...batch,
+        targetProfileId: null,
+        status: 'draft',
+        concurrency: PUSH_CONCURRENCY.default,
+        rows: resetRows(batch.rows),
+      }
+      return { fileName: `${safeFileName(batch.name)}.batch.json`, json: `${JSON.stringify(travelling, null, 2)}\n` }
+    },
+
+    /**
+     * Reads an exported batch. It is checked against the schema (a clear error names what is
+     * wrong) and always becomes a new batch: a new id, every row pending, no target PBX; a name
+     * already in use gets " (imported)".
+     */
+    async importBatch(json: string): Promise<Batch> {
+      const data = parseJson(json)
+      if (data === INVALID) throw new ServiceError('INVALID_INPUT', 'This file is not a DECT batch: it is not JSON.')
+      if (typeof data === 'object' && data !== null && 'version' in data && data.version !== BATCH_FILE_VERSION) {
+        throw new ServiceError('INVALID_INPUT', `This batch file has version ${String(data.version)}; this app reads version ${BATCH_FILE_VERSION}.`, { field: 'version' })
+      }
+      const parsed = checkInput(BatchSchema, data)
+      if (!parsed.success) {
+        const first = parsed.problems[0]
+        const field = first?.path || undefined
+        throw new ServiceError('INVALID_INPUT', `This file is not a DECT batch this app can read: ${first ? problemText(first, 'file') : 'unknown problem'}.`, field ? { field } : {})
+      }
+      const incoming = parsed.data
+      const taken = await allNames()
+      const name = taken.has(incoming.name) ? freeName(incoming.name, taken, 'imported') : incoming.name
+      return createWith(fresh({ name, source: incoming.source, defaults: incoming.defaults, rows: newRows(incoming.rows) }))
+    },
+  }
+}
+
+export type BatchStore = ReturnType<typeof createBatchStore>
+
+/** The counts the batches screen shows. `pending` counts rows a push would still send; rows with errors are `withErrors`. */
+export function summaryOf(batch: Batch): BatchSummary {
+  const counts = { rows: batch.rows.length, withErrors: 0, created: 0, matched: 0, failed: 0, pending: 0 }
+  for (const row of batch.rows) {
+    const state = row.outcome.state
+    if (state === 'pending') {
+      if (rowHasErrors(row)) counts.withErrors++
+      else counts.pending++
+    } else counts[state]++
+  }
+  return {
+    id: batch.id,
+    name: batch.name,
+    source: batch.source,
+    status: batch.status,
+    targetProfileId: batch.targetProfileId,
+    updatedAt: batch.updatedAt,
+    counts,
+  }
+}
+
+function checkedName(name: unknown): string {
+  const valid = checked(BatchSchema.shape.name, typeof name === 'string' ? name.trim() : name, 'name')
+  return valid
+}
+
+/** rows of a new batch: checked, with unique ids, every outcome pending */
+function newRows(rows: readonly NewBatchRow[]): BatchRow[] {
+  if (!Array.isArray(rows)) throw new ServiceError('INVALID_INPUT', 'rows: must be a list', { field: 'rows' })
+  const seen = new Set<string>()
+  return rows.map((input, i) => {
+    const where = `rows.${i}`
+    const values = checked(BatchRowValuesSchema, input.values, `${where}.values`)
+    const problems = checked(RowProblemSchema.array(), input.problems ?? [], `${where}.problems`)
+    const line = Number.isInteger(input.row) && input.row >= 1 ? input.row : i + 1
+    let id = typeof input.id === 'string' && input.id !== '' && !seen.has(input.id) ? input.id : `r${i + 1}`
+    for (let n = 2; seen.has(id); n++) id = `r${i + 1}-${n}`
+    seen.add(id)
+    return { id, row: line, values, problems, outcome: { ...PENDING } }
+  })
+}
+
+function resetRows(rows: readonly BatchRow[]): BatchRow[] {
+  return rows.map((row) => ({ ...structuredClone(row), outcome: { ...PENDING } }))
+}
+
+/** why a batch file's text is not a batch of this version, or the batch */
+function damageOf(text: string, id: string): Batch | string {
+  const data = parseJson(text)
+  if (data === INVALID) return 'it is not JSON'
+  const parsed = checkInput(BatchSchema, data)
+  if (!parsed.success) return parsed.problems[0] ? problemText(parsed.problems[0], 'file') : 'it is not a batch'
+  if (parsed.data.id !== id) return `it holds batch ${parsed.data.id}, not ${id}`
+  return parsed.data
+}
+
+const INVALID = Symbol('invalid')
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return INVALID
+  }
+}
+
+function safeFileName(name: string): string {
+  const cleaned = name
+    .replace(/[^\p{L}\p{N} ._-]+/gu, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.-]+/, '')
+  return cleaned.slice(0, 80) || 'batch'
+}

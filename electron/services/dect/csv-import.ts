@@ -1,0 +1,120 @@
+import { readFile, stat } from 'node:fs/promises'
+import { basename } from 'node:path'
+import {
+  BatchDefaultsSchema,
+  ColumnMappingSchema,
+  type BatchDefaults,
+  type BatchRow,
+  type ColumnMapping,
+} from '../../contract/dect'
+import type { DectPhone } from '../../contract/pbx'
+import { ServiceError } from '../errors'
+import { checked } from '../validation'
+import { applyMapping, doubleMappings, guessMappingFromRecords, planOf } from './column-mapping'
+import { checkCsvSize, decodeCsvBytes, parseCsv, type CsvDelimiter } from './csv-parse'
+import { buildRow, findDuplicateMacs, flagMacsOnPbx, hasErrors } from './row-validation'
+
+/**
+ * The CSV import as the Bridge calls it: a file's text → a preview for the mapping step
+ * (`previewCsv`), then → validated batch rows (`importCsv`). Nothing here talks to a PBX; pass
+ * the target's phones (`existingPhones`) to have MACs already on it flagged.
+ */
+
+export const PREVIEW_RECORDS = 20
+
+export interface CsvPreview {
+  fileName: string
+  headers: string[]
+  hasHeader: boolean
+  delimiter: CsvDelimiter
+  /** the first `PREVIEW_RECORDS` data rows */
+  records: string[][]
+  /** guessed from the headers (and the cells, for the MAC), with `remembered` deciding the headers it names */
+  mapping: ColumnMapping
+  rowCount: number
+}
+
+export interface CsvImportInput {
+  fileName: string
+  text: string
+  /** the mapping the user confirmed; guessed (from the headers) when absent */
+  mapping?: ColumnMapping
+  defaults: BatchDefaults
+  /** the target PBX's phones, when one is chosen: their MACs are flagged (warning) */
+  existingPhones?: readonly DectPhone[]
+}
+
+export interface CsvImport {
+  headers: string[]
+  hasHeader: boolean
+  delimiter: CsvDelimiter
+  mapping: ColumnMapping
+  rows: BatchRow[]
+  counts: { rows: number; withErrors: number }
+}
+
+export function previewCsv(fileName: string, text: string, remembered: ColumnMapping = {}): CsvPreview {
+  const parsed = parseCsv(text, fileName)
+  return {
+    fileName,
+    headers: parsed.headers,
+    hasHeader: parsed.hasHeader,
+    delimiter: parsed.delimiter,
+    records: parsed.records.slice(0, PREVIEW_RECORDS),
+    mapping: guessMappingFromRecords(parsed.headers, parsed.records, remembered),
+    rowCount: parsed.records.length,
+  }
+}
+
+export function importCsv(input: CsvImportInput): CsvImport {
+  const defaults = checked(BatchDefaultsSchema, input.defaults, 'defaults')
+  const given = input.mapping === undefined ? undefined : checked(ColumnMappingSchema, input.mapping, 'mapping')
+  const parsed = parseCsv(input.text, input.fileName)
+
+  let mapping: ColumnMapping
+  if (given === undefined) mapping = guessMappingFromRecords(parsed.headers, parsed.records)
+  else {
+    const doubles = doubleMappings(given)
+    if (doubles.length > 0) {
+      const [field, headers] = doubles[0] as [string, string[]]
+      throw new ServiceError(
+        'INVALID_INPUT',
+        `Columns ${headers.map((h) => `'${h}'`).join(' and ')} are both mapped to ${field}; map one of them to another field or ignore it.`,
+        { field: 'mapping' },
+      )
+    }
+    // the given choices for this file's headers; a header it does not name is ignored
+    mapping = Object.fromEntries(parsed.headers.map((h) => [h, Object.hasOwn(given, h) ? (given[h] as ColumnMapping[string]) : 'ignore']))
+  }
+
+  const plan = planOf(parsed.headers, mapping)
+  let rows = parsed.records.map((record, i) => buildRow(applyMapping(record, parsed.headers, plan), defaults, i + 1))
+  rows = findDuplicateMacs(rows)
+  if (input.existingPhones !== undefined) rows = flagMacsOnPbx(rows, input.existingPhones)
+
+  return {
+    headers: parsed.headers,
+    hasHeader: parsed.hasHeader,
+    delimiter: parsed.delimiter,
+    mapping,
+    rows,
+    counts: { rows: rows.length, withErrors: rows.filter(hasErrors).length },
+  }
+}
+
+/**
+ * A CSV file from disk (the file dialog or a drop): its size checked before it is read, then
+ * decoded (UTF-8 with or without BOM, UTF-16 with BOM, else Windows-1252).
+ */
+export async function readCsvFile(path: string): Promise<{ fileName: string; text: string }> {
+  const fileName = basename(path)
+  let size: number
+  try {
+    size = (await stat(path)).size
+  } catch {
+    throw new ServiceError('INVALID_INPUT', `${fileName} could not be opened; check that it still exists.`)
+  }
+  checkCsvSize(size, fileName)
+  const bytes = await readFile(path)
+  return { fileName, text: decodeCsvBytes(bytes, fileName) }
+}

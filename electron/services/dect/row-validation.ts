@@ -1,0 +1,381 @@
+import { randomUUID } from 'node:crypto'
+import type { BatchDefaults, BatchField, BatchRow, BatchRowValues, RowProblem } from '../../contract/dect'
+import {
+  checkInput,
+  DECT_INTERFACES,
+  DECT_LANGUAGES,
+  DectPhoneCreateSchema,
+  TRANSPORTS,
+  type DectInterface,
+  type DectLanguage,
+  type DectPhone,
+  type Transport,
+} from '../../contract/pbx'
+import { findDectPhoneByMac } from '../pbx-client/dect-phones'
+import { headerKey, type RawRowValues } from './column-mapping'
+import { parseMac } from './mac'
+
+/**
+ * One spreadsheet row → a batch row: cells trimmed, the MAC normalised, yes/no and codec lists
+ * understood, friendly enum spellings accepted ("English", "de", "udp", "web domain"), empty
+ * cells filled from the batch defaults, and the result checked against the contract's
+ * `DectPhoneCreateSchema` (without the passwords, which never go into a batch). Every problem is
+ * a `RowProblem` whose message names the value, so the preview can show "row 14: MAC 00:15:65
+ * has 6 of 12 hex digits".
+ *
+ * A cell that cannot be understood is an error, unless the batch has a default for that field:
+ * then the default is used and the problem is a warning.
+ *
+ * `values` holds what the push will send: the row's own (normalised) cells with the empty ones
+ * filled from the defaults given here. The API's own defaults (rps false, https true, interface
+ * WEB_DOMAIN, transport UDP) are not written in; the PBX applies them. The extension is checked
+ * loosely (a warning): the PBX never sees it, it is printed on labels.
+ */
+
+/** The create schema without passwords: built once, used for every row. */
+const ROW_SCHEMA = DectPhoneCreateSchema.omit({ password: true, user_password: true, engineer_password: true })
+
+const LABELS: Partial<Record<BatchField, string>> = {
+  mac: 'MAC',
+  handset_language: 'handset language',
+  preferred_transport: 'preferred transport',
+}
+const labelOf = (field: string): string => LABELS[field as BatchField] ?? field
+
+const MAX_SHOWN = 40
+const shown = (value: string): string => (value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN - 1)}…` : value)
+
+// --- friendly spellings ----------------------------------------------------------------------
+
+const LANGUAGE_WORDS: Record<DectLanguage, readonly string[]> = {
+  ENGLISH: ['english', 'en', 'eng', 'englisch', 'anglais', 'ingles', 'inglese', 'engels'],
+  CHINESE: ['chinese', 'zh', 'zho', 'chi', 'chinesisch', 'chinois', 'chino', 'cinese', 'chinees', '中文', '汉语', '漢語'],
+  DUTCH: ['dutch', 'nl', 'nld', 'dut', 'nederlands', 'niederländisch', 'néerlandais', 'holandés', 'olandese'],
+  FRENCH: ['french', 'fr', 'fra', 'fre', 'français', 'französisch', 'francés', 'francese', 'frans'],
+  GERMAN: ['german', 'de', 'deu', 'ger', 'deutsch', 'allemand', 'alemán', 'tedesco', 'duits'],
+  GREEK: ['greek', 'el', 'ell', 'gre', 'griechisch', 'grec', 'griego', 'greco', 'grieks', 'ελληνικά'],
+  ITALIAN: ['italian', 'it', 'ita', 'italienisch', 'italien', 'italiano', 'italiaans'],
+  JAPANESE: ['japanese', 'ja', 'jpn', 'japanisch', 'japonais', 'japonés', 'giapponese', 'japans', '日本語'],
+  POLISH: ['polish', 'pl', 'pol', 'polnisch', 'polonais', 'polaco', 'polacco', 'pools', 'polski'],
+  RUSSIAN: ['russian', 'ru', 'rus', 'russisch', 'russe', 'ruso', 'russo', 'русский'],
+  SPANISH: ['spanish', 'es', 'spa', 'spanisch', 'espagnol', 'español', 'castellano', 'spagnolo', 'spaans'],
+  SWEDISH: ['swedish', 'sv', 'swe', 'schwedisch', 'suédois', 'sueco', 'svedese', 'zweeds', 'svenska'],
+  // not "uk": people write it for the United Kingdom
+  UKRAINIAN: ['ukrainian', 'ukr', 'ukrainisch', 'ukrainien', 'ucraniano', 'ucraino', 'oekraïens', 'українська'],
+  BULGARIAN: ['bulgarian', 'bg', 'bul', 'bulgarisch', 'bulgare', 'búlgaro', 'bulgaro', 'bulgaars', 'български'],
+}
+const LANGUAGES = new Map<string, DectLanguage>()
+for (const language of DECT_LANGUAGES) {
+  LANGUAGES.set(headerKey(language), language)
+  for (const word of LANGUAGE_WORDS[language]) LANGUAGES.set(headerKey(word), language)
+}
+
+/** Enum cells repeat down a column: each distinct spelling is looked up once (bounded). */
+function memo<T>(lookup: (value: string) => T | undefined): (value: string) => T | undefined {
+  const seen = new Map<string, T | undefined>()
+  return (value) => {
+    if (seen.has(value)) return seen.get(value)
+    const result = lookup(value)
+    if (seen.size < 1000) seen.set(value, result)
+    return result
+  }
+}
+
+const parseLanguage = memo((value: string): DectLanguage | undefined => {
+  const direct = LANGUAGES.get(headerKey(value))
+  if (direct !== undefined) return direct
+  // a locale: en-GB, de_AT, pt-BR
+  const locale = /^([a-z]{2,3})[-_][a-z0-9]{2,8}$/i.exec(value)
+  return locale ? LANGUAGES.get((locale[1] as string).toLowerCase()) : undefined
+})
+
+const INTERFACES = new Map<string, DectInterface>([
+  ...DECT_INTERFACES.map((v) => [headerKey(v), v] as [string, DectInterface]),
+  ['web', 'WEB_DOMAIN'],
+  ['domain', 'WEB_DOMAIN'],
+  ['publicip', 'PUBLIC_IPV4'],
+  ['publicip4', 'PUBLIC_IPV4'],
+  ['publicip6', 'PUBLIC_IPV6'],
+  ['privateip', 'PRIVATE_IPV4'],
+  ['privateip4', 'PRIVATE_IPV4'],
+  ['privateip6', 'PRIVATE_IPV6'],
+  ['sbc', 'SBC_DOMAIN'],
+])
+
+const TRANSPORT_WORDS = new Map<string, Transport>([
+  ...TRANSPORTS.map((v) => [headerKey(v), v] as [string, Transport]),
+  ['sipudp', 'UDP'],
+  ['siptcp', 'TCP'],
+  ['siptls', 'TLS'],
+  ['sips', 'TLS'],
+])
+
+const parseInterface = memo((value: string) => INTERFACES.get(headerKey(value)))
+const parseTransport = memo((value: string) => TRANSPORT_WORDS.get(headerKey(value)))
+
+const TRUE_WORDS = new Set(['yes', 'y', 'true', 't', '1', 'on', 'x', 'ja', 'j', 'oui', 'si', 'sí', 'wahr', 'enabled', 'enable', '✓', '✔'])
+const FALSE_WORDS = new Set(['no', 'n', 'false', 'f', '0', 'off', 'nein', 'non', 'falsch', 'disabled', 'disable', '✗', '✘'])
+
+function parseBoolean(value: string): boolean | undefined {
+  const key = value.toLowerCase()
+  if (TRUE_WORDS.has(key)) return true
+  if (FALSE_WORDS.has(key)) return false
+  return undefined
+}
+
+/** Usual spellings of codec names → the names the PBXs of this API use. */
+const CODEC_NAMES = new Map<string, string>([
+  ['PCMU', 'PCMU'],
+  ['PCMA', 'PCMA'],
+  ['G711U', 'PCMU'],
+  ['G711MU', 'PCMU'],
+  ['G711ULAW', 'PCMU'],
+  ['ULAW', 'PCMU'],
+  ['MULAW', 'PCMU'],
+  ['G711A', 'PCMA'],
+  ['G711ALAW', 'PCMA'],
+  ['ALAW', 'PCMA'],
+  ['G722', 'G722'],
+  ['G729', 'G729'],
+  ['G726', 'G726'],
+  ['OPUS', 'OPUS'],
+  ['ILBC', 'iLBC'],
+])
+
+/** "PCMU;PCMA", "PCMU, PCMA", "pcmu pcma", "G.711a | G.722" → names in priority order. */
+export function parseCodecs(value: string): string[] {
+  return value
+    .split(/[;,|/\s]+/)
+    .filter((c) => c !== '')
+    .map((c) => CODEC_NAMES.get(c.toUpperCase().replace(/[._-]/g, '')) ?? c)
+}
+
+// --- building a row -------------------------------------------------------------------------
+
+const ENUM_LISTS = {
+  language: DECT_LANGUAGES,
+  handset_language: DECT_LANGUAGES,
+  interface: DECT_INTERFACES,
+  preferred_transport: TRANSPORTS,
+} as const
+
+const TEXT_FIELDS = ['name', 'extension', 'vendor', 'model', 'template', 'timezone', 'region', 'tone'] as const
+const EXTENSION = /^[0-9*#+]{1,32}$/
+
+/** Trimmed cells; whitespace-only cells count as empty. */
+function trimmed(raw: RawRowValues): RawRowValues {
+  const out: RawRowValues = {}
+  for (const key of Object.keys(raw) as BatchField[]) {
+    const v = raw[key]?.trim()
+    if (v) out[key] = v
+  }
+  return out
+}
+
+/**
+ * A batch row from the raw cells of one record. `rowNumber` is the row's place in the file
+ * (1 = the first data row); `id` is kept for the row's life in the batch (a new UUID by default).
+ */
+export function buildRow(raw: RawRowValues, defaults: BatchDefaults, rowNumber: number, id: string = randomUUID()): BatchRow {
+  const cells = trimmed(raw)
+  const values: BatchRowValues = {}
+  const problems: RowProblem[] = []
+  const error = (field: BatchField, message: string) => {
+    problems.push({ field, message, severity: 'error' })
+  }
+  /** a cell not understood: the default stands in for it (warning) or it is an error */
+  const notUnderstood = (field: BatchField, message: string, fallback: string | boolean | string[] | undefined) => {
+    if (fallback === undefined) return error(field, message)
+    const text = Array.isArray(fallback) ? fallback.join(', ') : String(fallback)
+    problems.push({ field, message: `${message}; the batch default ${text} is used instead`, severity: 'warning' })
+  }
+
+  for (const field of TEXT_FIELDS) {
+    const v = cells[field] ?? (field in defaults ? (defaults as Record<string, string | undefined>)[field] : undefined)
+    if (v !== undefined) values[field] = v
+  }
+  if (values.extension !== undefined && !EXTENSION.test(values.extension)) {
+    problems.push({
+      field: 'extension',
+      message: `extension '${shown(values.extension)}' is not a phone extension (digits, * # and + only); it is printed on the label as it is`,
+      severity: 'warning',
+    })
+  }
+
+  if (cells.mac === undefined) {
+    error('mac', 'MAC is missing')
+  } else {
+    const mac = parseMac(cells.mac)
+    if (mac.ok) values.mac = mac.mac
+    else {
+      values.mac = cells.mac
+      error('mac', mac.message)
+    }
+  }
+
+  for (const field of ['language', 'handset_language', 'interface', 'preferred_transport'] as const) {
+    const cell = cells[field]
+    const fallback = defaults[field]
+    if (cell === undefined) {
+      if (fallback !== undefined) values[field] = fallback
+      continue
+    }
+    const parsed =
+      field === 'language' || field === 'handset_language'
+        ? parseLanguage(cell)
+        : field === 'interface'
+          ? parseInterface(cell)
+          : parseTransport(cell)
+    if (parsed !== undefined) {
+      values[field] = parsed
+      continue
+    }
+    values[field] = fallback ?? cell
+    notUnderstood(field, `${labelOf(field)} '${shown(cell)}' is not one of ${ENUM_LISTS[field].join(', ')}`, fallback)
+  }
+
+  for (const field of ['rps', 'https'] as const) {
+    const cell = cells[field]
+    const fallback = defaults[field]
+    if (cell === undefined) {
+      if (fallback !== undefined) values[field] = fallback
+      continue
+    }
+    const parsed = parseBoolean(cell)
+    if (parsed !== undefined) {
+      values[field] = parsed
+      continue
+    }
+    if (fallback !== undefined) values[field] = fallback
+    notUnderstood(field, `${field} '${shown(cell)}' is not yes or no (write yes/no, true/false, 1/0 or x for yes)`, fallback)
+  }
+
+  if (cells.codecs !== undefined) values.codecs = parseCodecs(cells.codecs)
+  else if (defaults.codecs !== undefined) values.codecs = [...defaults.codecs]
+
+  // the contract's word on the rest: required fields, lengths, codec repeats
+  const { extension: _extension, ...body } = values
+  // most rows pass: the plain parse is quicker; the error map only for the rows that fail
+  const check = ROW_SCHEMA.safeParse(body).success ? undefined : checkInput(ROW_SCHEMA, body)
+  if (check !== undefined && !check.success) {
+    // one problem a field: a field with an error of its own already says what is wrong
+    const reported = new Set(problems.filter((p) => p.severity === 'error').map((p) => p.field))
+    for (const problem of check.problems) {
+      const field = problem.path.split('.')[0] ?? ''
+      if (reported.has(field)) continue
+      problems.push({ field: field || 'row', message: messageOf(field, problem.message, values), severity: 'error' })
+      reported.add(field)
+    }
+  }
+
+  return { id, row: rowNumber, values, problems, outcome: { state: 'pending' } }
+}
+
+function messageOf(field: string, message: string, values: BatchRowValues): string {
+  const label = labelOf(field)
+  if (message === 'is required') {
+    return field === 'name'
+      ? 'name is missing'
+      : `${label} is missing: fill the column or set it in the batch defaults`
+  }
+  const value = (values as Record<string, unknown>)[field]
+  if (field === 'codecs' && Array.isArray(value)) {
+    const repeat = /^repeats (.+)$/.exec(message)
+    const list = shown(value.join(', '))
+    return repeat ? `codecs '${list}' name ${repeat[1] as string} twice` : `codecs '${list}' ${message}`
+  }
+  if (typeof value === 'string') return `${label} '${shown(value)}' ${message}`
+  return `${label} ${message}`
+}
+
+/** A row rebuilt from its own values (after an edit), keeping its id, number and outcome. */
+export function revalidateRow(row: BatchRow, defaults: BatchDefaults): BatchRow {
+  const rebuilt = buildRow(rawOf(row.values), defaults, row.row, row.id)
+  return { ...rebuilt, outcome: row.outcome }
+}
+
+/** A row's values as cells again (codecs joined, booleans as yes/no). */
+export function rawOf(values: BatchRowValues): RawRowValues {
+  const raw: RawRowValues = {}
+  for (const [key, v] of Object.entries(values) as Array<[BatchField, unknown]>) {
+    if (v === undefined) continue
+    raw[key] = Array.isArray(v) ? v.join(', ') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v)
+  }
+  return raw
+}
+
+// --- across rows ----------------------------------------------------------------------------
+
+const STORED_MAC = /^[0-9A-F]{12}$/
+
+/** The duplicate error of `findDuplicateMacs` (recognised so that calling it again adds nothing). */
+const isDuplicateProblem = (p: RowProblem): boolean => p.field === 'mac' && / is also in rows? /.test(p.message)
+
+/** The normalised MAC of a row whose MAC is valid, else undefined. */
+function validMacOf(row: BatchRow): string | undefined {
+  const mac = row.values.mac
+  if (mac === undefined || !STORED_MAC.test(mac)) return undefined
+  const broken = row.problems.some((p) => p.field === 'mac' && p.severity === 'error' && !isDuplicateProblem(p))
+  return broken ? undefined : mac
+}
+
+const rowList = (numbers: number[]): string => {
+  const shownNumbers = numbers.slice(0, 5).map(String)
+  const more = numbers.length - shownNumbers.length
+  if (numbers.length === 1) return `row ${shownNumbers[0] as string}`
+  if (more > 0) return `rows ${shownNumbers.join(', ')} and ${more} more`
+  return `rows ${shownNumbers.slice(0, -1).join(', ')} and ${shownNumbers[shownNumbers.length - 1] as string}`
+}
+
+const withProblem = (row: BatchRow, problem: RowProblem): BatchRow =>
+  row.problems.some((p) => p.field === problem.field && p.message === problem.message)
+    ? row
+    : { ...row, problems: [...row.problems, problem] }
+
+/** Every row whose MAC repeats another row's gets an error naming the other rows. */
+export function findDuplicateMacs(rows: readonly BatchRow[]): BatchRow[] {
+  const byMac = new Map<string, number[]>()
+  rows.forEach((row, i) => {
+    const mac = validMacOf(row)
+    if (mac === undefined) return
+    const list = byMac.get(mac)
+    if (list) list.push(i)
+    else byMac.set(mac, [i])
+  })
+  const out = [...rows]
+  for (const [mac, indexes] of byMac) {
+    if (indexes.length < 2) continue
+    for (const i of indexes) {
+      const others = indexes.filter((j) => j !== i).map((j) => (rows[j] as BatchRow).row)
+      out[i] = withProblem(out[i] as BatchRow, { field: 'mac', message: `MAC ${mac} is also in ${rowList(others)}`, severity: 'error' })
+    }
+  }
+  return out
+}
+
+/**
+ * Rows whose MAC is already a phone on the target PBX get a warning: the push matches that
+ * phone (it does not create a second one, which the PBX would refuse with 409).
+ */
+export function flagMacsOnPbx(rows: readonly BatchRow[], existingPhones: readonly DectPhone[]): BatchRow[] {
+  const known = new Set<string>()
+  for (const phone of existingPhones) {
+    const parsed = phone.mac === undefined ? undefined : parseMac(phone.mac)
+    if (parsed?.ok) known.add(parsed.mac)
+  }
+  return rows.map((row) => {
+    const mac = validMacOf(row)
+    if (mac === undefined || !known.has(mac)) return row
+    const phone = findDectPhoneByMac(existingPhones, mac)
+    if (phone === undefined) return row
+    const name = phone.name === undefined ? '' : ` as '${phone.name}'`
+    return withProblem(row, {
+      field: 'mac',
+      message: `MAC ${mac} is already on the PBX${name} (id ${phone.id}): the push will match it, not create it`,
+      severity: 'warning',
+    })
+  })
+}
+
+/** True when a row has a problem that stops its push. */
+export const hasErrors = (row: BatchRow): boolean => row.problems.some((p) => p.severity === 'error')

@@ -1,0 +1,198 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { BatchSchema, type RowOutcome } from '../../../electron/contract/dect'
+import { createBatchStore, type BatchStore } from '../../../electron/services/dect/batch-store'
+import { ServiceError } from '../../../electron/services/errors'
+import { makeRows, tempDir } from './push-support'
+
+let dir: string
+let cleanup: () => Promise<void>
+let store: BatchStore
+
+beforeEach(async () => {
+  ;({ dir, cleanup } = await tempDir())
+  store = createBatchStore(dir)
+})
+afterEach(async () => {
+  await cleanup()
+})
+
+const readFileBatch = async (id: string) => BatchSchema.parse(JSON.parse(await readFile(join(dir, 'batches', `${id}.json`), 'utf8')))
+
+async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof ServiceError) return error
+    throw error
+  }
+  throw new Error('expected a rejection')
+}
+
+describe('the batch store', () => {
+  it('saves a new batch at once, one file per batch, and reads it back in a new store', async () => {
+    const rows = makeRows(3)
+    rows[2]!.problems = [{ field: 'mac', message: 'MAC 00:15 has 4 of 12 hex digits', severity: 'error' }]
+    const batch = await store.create({ name: 'Floor 2', source: 'floor2.csv', rows, defaults: { language: 'GERMAN', https: true } })
+    expect(batch).toMatchObject({ version: 1, name: 'Floor 2', source: 'floor2.csv', status: 'draft', targetProfileId: null, concurrency: 4 })
+    expect(batch.rows.map((r) => r.id)).toEqual(['r1', 'r2', 'r3'])
+    expect(batch.rows.every((r) => r.outcome.state === 'pending')).toBe(true)
+
+    expect(await readdir(join(dir, 'batches'))).toEqual([`${batch.id}.json`])
+    const onDisk = await readFileBatch(batch.id)
+    expect(onDisk).toEqual(batch)
+
+    const again = createBatchStore(dir)
+    expect(await again.get(batch.id)).toEqual(batch)
+    const [summary] = await again.list()
+    expect(summary).toMatchObject({ id: batch.id, name: 'Floor 2', status: 'draft', targetProfileId: null })
+    expect(summary!.counts).toEqual({ rows: 3, withErrors: 1, created: 0, matched: 0, failed: 0, pending: 2 })
+  })
+
+  it('refuses a batch without a name, or with defaults the contract refuses', async () => {
+    expect((await rejection(store.create({ name: '  ', source: 'x.csv', rows: [] }))).message).toMatch(/^name: /)
+    const bad = await rejection(store.create({ name: 'B', source: 'x.csv', rows: [], defaults: { language: 'KLINGON' as 'GERMAN' } }))
+    expect(bad.message).toMatch(/^language: /)
+    expect(await store.list()).toEqual([])
+  })
+
+  it('lists newest change first, with counts', async () => {
+    let clock = Date.parse('2025-01-01T10:00:00Z')
+    store = createBatchStore(dir, () => new Date((clock += 1000)))
+    const a = await store.create({ name: 'A', source: 'a.csv', rows: makeRows(2) })
+    const b = await store.create({ name: 'B', source: 'b.csv', rows: makeRows(1) })
+    expect((await store.list()).map((s) => s.name)).toEqual(['B', 'A'])
+    await store.saveOutcomes(a.id, { r1: { state: 'created', phoneId: 'dect-1' } })
+    const list = await store.list()
+    expect(list.map((s) => s.name)).toEqual(['A', 'B'])
+    expect(list[0]!.counts).toMatchObject({ rows: 2, created: 1, pending: 1 })
+    expect(b.id).not.toBe(a.id)
+  })
+
+  it('never loses one of many row outcomes saved at the same moment', async () => {
+    const batch = await store.create({ name: 'Many', source: 's.csv', rows: makeRows(300) })
+    const outcome = (i: number): RowOutcome => ({ state: i % 7 === 0 ? 'failed' : 'created', phoneId: `dect-${i}`, ...(i % 7 === 0 ? { error: 'no' } : {}) })
+    await Promise.all(batch.rows.map((row, i) => store.saveOutcomes(batch.id, { [row.id]: outcome(i) })))
+    const onDisk = await readFileBatch(batch.id)
+    expect(onDisk.rows.map((r) => r.outcome.phoneId)).toEqual(batch.rows.map((_, i) => `dect-${i}`))
+    expect(onDisk.rows.filter((r) => r.outcome.state === 'failed')).toHaveLength(43)
+    // general edits interleaved with outcomes keep both
+    await Promise.all([
+      store.saveOutcomes(batch.id, { r1: { state: 'matched', phoneId: 'dect-x' } }),
+      store.rename(batch.id, 'Many phones'),
+      store.update(batch.id, (b) => {
+        b.rows[1]!.values.name = 'Reception'
+      }),
+      store.saveOutcomes(batch.id, { r3: { state: 'pending' } }),
+    ])
+    const after = await createBatchStore(dir).get(batch.id)
+    expect(after.name).toBe('Many phones')
+    expect(after.rows[0]!.outcome).toEqual({ state: 'matched', phoneId: 'dect-x' })
+    expect(after.rows[1]!.values.name).toBe('Reception')
+    expect(after.rows[2]!.outcome).toEqual({ state: 'pending' })
+  })
+
+  it('checks an edit against the schema and keeps the batch when it is refused', async () => {
+    const batch = await store.create({ name: 'E', source: 'e.csv', rows: makeRows(1) })
+    const error = await rejection(
+      store.update(batch.id, (b) => {
+        b.name = ''
+      }),
+    )
+    expect(error.code).toBe('INVALID_INPUT')
+    expect((await readFileBatch(batch.id)).name).toBe('E')
+    expect(await store.get(batch.id)).toEqual(batch)
+  })
+
+  it('renames, duplicates (new id, outcomes pending, no target) and deletes', async () => {
+    const batch = await store.create({ name: 'Site A', source: 'a.csv', rows: makeRows(2) })
+    await store.setPushState(batch.id, { status: 'partly_failed', targetProfileId: 'pbx-1', concurrency: 8 })
+    await store.saveOutcomes(batch.id, { r1: { state: 'created', phoneId: 'dect-9', url: 'https://x/y.xml' }, r2: { state: 'failed', error: 'mac: taken' } })
+    expect((await store.rename(batch.id, 'Site A, ground floor')).name).toBe('Site A, ground floor')
+
+    const copy = await store.duplicate(batch.id)
+    expect(copy.id).not.toBe(batch.id)
+    expect(copy).toMatchObject({ name: 'Site A, ground floor (copy)', status: 'draft', targetProfileId: null, source: 'a.csv' })
+    expect(copy.rows.map((r) => r.outcome)).toEqual([{ state: 'pending' }, { state: 'pending' }])
+    expect(copy.rows.map((r) => r.values)).toEqual(batch.rows.map((r) => r.values))
+    expect((await store.duplicate(batch.id)).name).toBe('Site A, ground floor (copy 2)')
+    // the original is untouched
+    expect((await store.get(batch.id)).rows[0]!.outcome.state).toBe('created')
+
+    await store.remove(batch.id)
+    expect((await rejection(store.get(batch.id))).code).toBe('NOT_FOUND')
+    expect((await store.list()).map((s) => s.name).sort()).toEqual(['Site A, ground floor (copy 2)', 'Site A, ground floor (copy)'])
+    expect((await rejection(store.remove(batch.id))).code).toBe('NOT_FOUND')
+  })
+
+  it('exports without outcomes or target and imports as a new batch on another machine', async () => {
+    const batch = await store.create({ name: 'Hotel/Wing B', source: 'wing-b.csv', rows: makeRows(3), defaults: { interface: 'PUBLIC_IPV4' } })
+    await store.setPushState(batch.id, { status: 'done', targetProfileId: 'pbx-1' })
+    await store.saveOutcomes(batch.id, { r1: { state: 'created', phoneId: 'dect-1', url: 'https://a' } })
+
+    const { fileName, json } = await store.exportBatch(batch.id)
+    expect(fileName).toBe('Hotel-Wing B.batch.json')
+    expect(json).not.toContain('dect-1')
+    expect(json).not.toContain('pbx-1')
+
+    const other = await tempDir()
+    try {
+      const remote = createBatchStore(other.dir)
+      const imported = await remote.importBatch(json)
+      expect(imported.id).not.toBe(batch.id)
+      expect(imported).toMatchObject({ name: 'Hotel/Wing B', source: 'wing-b.csv', status: 'draft', targetProfileId: null, defaults: { interface: 'PUBLIC_IPV4' } })
+      expect(imported.rows.map((r) => r.values)).toEqual(batch.rows.map((r) => r.values))
+      expect(imported.rows.every((r) => r.outcome.state === 'pending')).toBe(true)
+      // importing again never overwrites: a new id and a free name
+      const twice = await remote.importBatch(json)
+      expect(twice.id).not.toBe(imported.id)
+      expect(twice.name).toBe('Hotel/Wing B (imported)')
+      expect(await remote.list()).toHaveLength(2)
+    } finally {
+      await other.cleanup()
+    }
+  })
+
+  it('refuses an import that is not a batch with an error naming what is wrong', async () => {
+    const { json } = await store.exportBatch((await store.create({ name: 'X', source: 'x.csv', rows: makeRows(2) })).id)
+    expect((await rejection(store.importBatch('{"version":1,'))).message).toMatch(/not JSON/)
+    const wrongMac = JSON.parse(json) as { rows: { values: { mac: unknown } }[] }
+    wrongMac.rows[1]!.values.mac = 1234
+    const error = await rejection(store.importBatch(JSON.stringify(wrongMac)))
+    expect(error.code).toBe('INVALID_INPUT')
+    expect(error.message).toContain('rows.1.values.mac')
+    const future = await rejection(store.importBatch(JSON.stringify({ ...(JSON.parse(json) as object), version: 2 })))
+    expect(future.message).toMatch(/version 2/)
+    expect(await store.list()).toHaveLength(1)
+  })
+
+  it('reports a damaged file and never overwrites it', async () => {
+    const good = await store.create({ name: 'Good', source: 'g.csv', rows: makeRows(1) })
+    const damaged = await store.create({ name: 'Damaged', source: 'd.csv', rows: makeRows(1) })
+    const file = join(dir, 'batches', `${damaged.id}.json`)
+    const broken = (await readFile(file, 'utf8')).slice(0, 80)
+    await writeFile(file, broken)
+
+    const fresh = createBatchStore(dir)
+    const scan = await fresh.scan()
+    expect(scan.batches.map((b) => b.id)).toEqual([good.id])
+    expect(scan.damaged).toEqual([{ id: damaged.id, file, reason: expect.stringMatching(/cannot be read \(it is not JSON\)/) }])
+    expect(fresh.damaged()).toHaveLength(1)
+
+    const error = await rejection(fresh.get(damaged.id))
+    expect(error.message).toContain(file)
+    await expect(fresh.rename(damaged.id, 'Fixed')).rejects.toThrow(/cannot be read/)
+    await expect(fresh.saveOutcomes(damaged.id, { r1: { state: 'created', phoneId: 'dect-1' } })).rejects.toThrow(/cannot be read/)
+    expect(await readFile(file, 'utf8')).toBe(broken)
+
+    // a schema mismatch is named too
+    await writeFile(file, JSON.stringify({ ...damaged, status: 'exploded' }))
+    expect((await rejection(createBatchStore(dir).get(damaged.id))).message).toMatch(/status: /)
+  })
+
+  it('refuses ids that are not batch ids', async () => {
+    expect((await rejection(store.get('../profiles'))).code).toBe('NOT_FOUND')
+    expect((await rejection(store.get('nope'))).code).toBe('NOT_FOUND')
+  })
+})

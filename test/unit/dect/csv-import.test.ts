@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import { ServiceError } from '../../../electron/services/errors'
+import { PREVIEW_RECORDS, importCsv, previewCsv } from '../../../electron/services/dect/csv-import'
+
+const macOf = (i: number): string => (0x001565000000 + i).toString(16).toUpperCase().padStart(12, '0')
+const sheet = (rows: number): string =>
+  `Handset MAC;Who;Nummer;Note\n${Array.from({ length: rows }, (_, i) => `${macOf(i)};Person ${i};${100 + i};n${i}`).join('\n')}\n`
+
+function errorOf(f: () => unknown): ServiceError {
+  try {
+    f()
+  } catch (e) {
+    expect(e).toBeInstanceOf(ServiceError)
+    return e as ServiceError
+  }
+  throw new Error('expected a ServiceError')
+}
+
+describe('previewCsv', () => {
+  it('answers headers, delimiter, the first 20 records, a guessed mapping and the row count', () => {
+    const preview = previewCsv('site.csv', sheet(45))
+    expect(preview).toMatchObject({
+      fileName: 'site.csv',
+      headers: ['Handset MAC', 'Who', 'Nummer', 'Note'],
+      hasHeader: true,
+      delimiter: ';',
+      mapping: { 'Handset MAC': 'mac', Who: 'ignore', Nummer: 'extension', Note: 'ignore' },
+      rowCount: 45,
+    })
+    expect(preview.records).toHaveLength(PREVIEW_RECORDS)
+    expect(preview.records[0]).toEqual(['001565000000', 'Person 0', '100', 'n0'])
+  })
+
+  it('lets the remembered mapping decide the headers it names', () => {
+    const preview = previewCsv('site.csv', sheet(2), { Who: 'name', Note: 'ignore', Gone: 'mac' })
+    expect(preview.mapping).toEqual({ 'Handset MAC': 'mac', Who: 'name', Nummer: 'extension', Note: 'ignore' })
+  })
+
+  it('throws the one clear error of a broken file', () => {
+    expect(errorOf(() => previewCsv('h.csv', 'MAC,Name\n')).message).toBe('h.csv has a header but no rows: add one row per handset below it.')
+  })
+})
+
+describe('importCsv', () => {
+  it('uses the mapping it is given; headers it does not name are ignored', () => {
+    const result = importCsv({
+      fileName: 'site.csv',
+      text: sheet(3),
+      mapping: { 'Handset MAC': 'mac', Who: 'name', Note: 'template' },
+      defaults: { vendor: 'Snom', model: 'M400' },
+    })
+    expect(result.mapping).toEqual({ 'Handset MAC': 'mac', Who: 'name', Nummer: 'ignore', Note: 'template' })
+    expect(result.rows.map((r) => r.values)).toEqual([0, 1, 2].map((i) => ({
+      mac: macOf(i), name: `Person ${i}`, vendor: 'Snom', model: 'M400', template: `n${i}`,
+    })))
+    expect(result.rows.map((r) => r.row)).toEqual([1, 2, 3])
+    expect(result.counts).toEqual({ rows: 3, withErrors: 0 })
+  })
+
+  it('counts rows with errors (duplicates included)', () => {
+    const text = 'MAC,Name\n001565AABBCC,A\n00:15:65:aa:bb:cc,B\n001565AABB01,\n001565AABB02,D\n'
+    const result = importCsv({ fileName: 'd.csv', text, defaults: { vendor: 'Snom', model: 'M400' } })
+    expect(result.rows.map((r) => r.problems.map((p) => p.message))).toEqual([
+      ['MAC 001565AABBCC is also in row 2'],
+      ['MAC 001565AABBCC is also in row 1'],
+      ['name is missing'],
+      [],
+    ])
+    expect(result.counts).toEqual({ rows: 4, withErrors: 3 })
+  })
+
+  it('refuses a mapping that sends two columns to one field', () => {
+    const error = errorOf(() =>
+      importCsv({ fileName: 's.csv', text: sheet(1), mapping: { 'Handset MAC': 'mac', Nummer: 'mac' }, defaults: {} }),
+    )
+    expect(error.code).toBe('INVALID_INPUT')
+    expect(error.message).toBe("Columns 'Handset MAC' and 'Nummer' are both mapped to mac; map one of them to another field or ignore it.")
+  })
+
+  it('refuses defaults and mappings the contract refuses', () => {
+    const bad = errorOf(() => importCsv({ fileName: 's.csv', text: sheet(1), defaults: { language: 'KLINGON' } as never }))
+    expect(bad.code).toBe('INVALID_INPUT')
+    expect(bad.field).toBe('language')
+    expect(bad.message).toMatch(/^language: must be one of ENGLISH, /)
+    const mapping = errorOf(() => importCsv({ fileName: 's.csv', text: sheet(1), mapping: { 'Handset MAC': 'serial' } as never, defaults: {} }))
+    expect(mapping.code).toBe('INVALID_INPUT')
+  })
+
+  it('a broken file gives no rows at all', () => {
+    const error = errorOf(() => importCsv({ fileName: 'q.csv', text: 'MAC,Name\n001565AABBCC,"A\n001565AABBCD,B\n', defaults: {} }))
+    expect(error.message).toMatch(/^q\.csv: row 1 \(line 2\) has a quote/)
+  })
+})
+
+describe('a MAC column found by its cells', () => {
+  it('a file without a header row', () => {
+    const text = '00:15:65:AA:BB:01;Reception;100\n00:15:65:AA:BB:02;Office;101\n'
+    const preview = previewCsv('macs.csv', text)
+    expect(preview.hasHeader).toBe(false)
+    expect(preview.mapping).toEqual({ 'Column 1': 'mac', 'Column 2': 'ignore', 'Column 3': 'ignore' })
+    const result = importCsv({
+      fileName: 'macs.csv',
+      text,
+      mapping: { 'Column 1': 'mac', 'Column 2': 'name', 'Column 3': 'extension' },
+      defaults: { vendor: 'Snom', model: 'M400' },
+    })
+    expect(result.rows.map((r) => r.values)).toEqual([
+      { mac: '001565AABB01', name: 'Reception', extension: '100', vendor: 'Snom', model: 'M400' },
+      { mac: '001565AABB02', name: 'Office', extension: '101', vendor: 'Snom', model: 'M400' },
+    ])
+  })
+
+  it('a header the synonyms do not know, unless the user chose otherwise', () => {
+    const text = 'Geräte-ID,Name\n0015.65aa.bb01,A\n0015.65aa.bb02,B\n'
+    expect(previewCsv('g.csv', text).mapping).toEqual({ 'Geräte-ID': 'mac', Name: 'name' })
+    expect(previewCsv('g.csv', text, { 'Geräte-ID': 'ignore' }).mapping).toEqual({ 'Geräte-ID': 'ignore', Name: 'name' })
+    expect(importCsv({ fileName: 'g.csv', text, defaults: { vendor: 'Snom', model: 'M400' } }).rows[0]?.values.mac).toBe('001565AABB01')
+  })
+})

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { isMac, parseMac } from '../../../electron/services/dect/mac'
+
+describe('parseMac', () => {
+  it.each([
+    ['001565AABBCC', '001565AABBCC'],
+    ['001565aabbcc', '001565AABBCC'],
+    ['00:15:65:aa:bb:cc', '001565AABBCC'],
+    ['00:15:65:AA:BB:CC', '001565AABBCC'],
+    ['00-15-65-AA-BB-CC', '001565AABBCC'],
+    ['00-15-65-aa-bb-cc', '001565AABBCC'],
+    ['0015.65aa.bbcc', '001565AABBCC'],
+    ['0015-65AA-BBCC', '001565AABBCC'],
+    ['001565-AABBCC', '001565AABBCC'],
+    ['00.15.65.AA.BB.CC', '001565AABBCC'],
+    ['00 15 65 AA BB CC', '001565AABBCC'],
+    ['  00:15:65:aa:bb:cc  ', '001565AABBCC'],
+    ['\t0015.65aa.bbcc\u00a0', '001565AABBCC'],
+  ])('accepts %j as %s', (raw, mac) => {
+    expect(parseMac(raw)).toEqual({ ok: true, mac })
+  })
+
+  it.each([
+    ['00:15:65', 'MAC 00:15:65 has 6 of 12 hex digits'],
+    ['001565AABBC', 'MAC 001565AABBC has 11 of 12 hex digits'],
+    ['00:15:65:GG:AA:BB', 'MAC 00:15:65:GG:AA:BB has a character that is not a hex digit (G)'],
+    ['00:15:65:AA:BB:CZ', 'MAC 00:15:65:AA:BB:CZ has a character that is not a hex digit (Z)'],
+    ['00:15:65:XY:BB:CC', 'MAC 00:15:65:XY:BB:CC has characters that are not hex digits (X Y)'],
+    ['00_15_65_AA_BB_CC', 'MAC 00_15_65_AA_BB_CC has a character that is not a hex digit (_)'],
+    ['001565AABBCCDD', 'MAC 001565AABBCCDD has 14 hex digits; a MAC has 12'],
+    ['00:15-65:AA:BB:CC', 'MAC 00:15-65:AA:BB:CC has its separators in the wrong places; write it as 001565AABBCC or 00:15:65:AA:BB:CC'],
+    ['0:15:65:AA:BB:CCC', 'MAC 0:15:65:AA:BB:CCC has its separators in the wrong places; write it as 001565AABBCC or 00:15:65:AA:BB:CC'],
+    ['00:15:65:AA:BB:CC:', 'MAC 00:15:65:AA:BB:CC: has its separators in the wrong places; write it as 001565AABBCC or 00:15:65:AA:BB:CC'],
+    ['', 'MAC is missing'],
+    ['   ', 'MAC is missing'],
+    [
+      '1565123456',
+      'MAC 1565123456 has 10 of 12 hex digits (a spreadsheet may have dropped leading zeros: format the column as text)',
+    ],
+    [
+      '1.56512E+11',
+      'MAC 1.56512E+11 looks like a number a spreadsheet reformatted; format the column as text and type the MAC again',
+    ],
+  ])('refuses %j: %s', (raw, message) => {
+    expect(parseMac(raw)).toEqual({ ok: false, message })
+  })
+
+  it('cuts a very long value in its message', () => {
+    const result = parseMac('x'.repeat(200))
+    expect(result.ok).toBe(false)
+    if (!result.ok) {
+      expect(result.message).toBe(`MAC ${'x'.repeat(39)}… has a character that is not a hex digit (x)`)
+    }
+  })
+
+  it('isMac answers the same', () => {
+    expect(isMac('0015.65aa.bbcc')).toBe(true)
+    expect(isMac('Name')).toBe(false)
+    expect(isMac('Cafe')).toBe(false)
+  })
+})

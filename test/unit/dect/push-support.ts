@@ -1,0 +1,49 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { NewBatchRow } from '../../../electron/services/dect/batch-store'
+import { startDemoPbx, type DemoPbxOptions } from '../../../electron/demo-pbx'
+import { createPbxSecrets } from '../../../electron/services/keychain/pbx-secrets'
+import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
+import { createPbxSession } from '../../../electron/services/session/pbx-session'
+import type { PbxCaller } from '../../../electron/services/pbx-client/caller'
+import { createDectPhonesClient } from '../../../electron/services/pbx-client/dect-phones'
+import type { DectPhone } from '../../../electron/contract/pbx'
+
+/** Shared by the batch and push tests (and the SIGKILL child): a demo PBX, a real session, rows. */
+
+export type Demo = Awaited<ReturnType<typeof startDemoPbx>>
+
+export const PROFILE_ID = 'demo-profile'
+
+export const startPbx = (options: DemoPbxOptions = {}): Promise<Demo> => startDemoPbx({ port: 0, seed: false, ...options })
+
+/** A signed-in session of `manager` on demo.pbx.example: refreshes tokens like the app does. */
+export async function signedIn(baseUrl: string, profileId = PROFILE_ID, now?: () => number): Promise<PbxCaller> {
+  const secrets = createPbxSecrets({ available: true, store: createMemorySecretStore() })
+  const session = createPbxSession({ id: profileId, baseUrl, username: 'manager', domain: 'demo.pbx.example', signInMethod: 'sign_in' }, secrets, now)
+  const state = await session.signIn('manager')
+  if (state.status !== 'signed_in') throw new Error(`sign-in failed: ${state.status}`)
+  return session.caller
+}
+
+export const macOf = (i: number, prefix = '00156500'): string => `${prefix}${i.toString(16).toUpperCase().padStart(12 - prefix.length, '0')}`
+
+/** `n` valid rows: Yealink W80B, MACs 00156500xxxx. */
+export function makeRows(n: number, prefix = '00156500'): NewBatchRow[] {
+  return Array.from({ length: n }, (_, i) => ({
+    row: i + 1,
+    values: { name: `Handset ${i + 1}`, mac: macOf(i, prefix), extension: String(1000 + i), vendor: 'Yealink', model: 'W80B' },
+    problems: [],
+  }))
+}
+
+/** every phone on the PBX, read back with GET /api/dect_phones */
+export async function phonesOn(caller: PbxCaller): Promise<DectPhone[]> {
+  return (await createDectPhonesClient(caller).list()).items
+}
+
+export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'dect-batches-'))
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) }
+}
