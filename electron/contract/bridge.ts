@@ -2,7 +2,20 @@ import { z } from 'zod'
 import type { OperationName } from './operations'
 import type { BridgeResult } from './result'
 import { DomainSchema, SystemInfoSchema } from './pbx'
-import { LIMITS } from './pbx'
+import {
+  BatchDefaultsSchema,
+  BatchRowValuesSchema,
+  BatchSchema,
+  BatchSummarySchema,
+  ColumnMappingSchema,
+  CsvPreviewSchema,
+  LABEL_SIZE_NAMES,
+  MAX_CSV_TEXT,
+  PhoneQrSchema,
+  PUSH_CONCURRENCY,
+  PushProgressSchema,
+} from './dect'
+import { DectPhoneSchema, DectPhoneUpdateSchema, LIMITS } from './pbx'
 import { PbxProfileFieldsSchema, PbxProfileSchema, RecoveryStateSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
 
 /**
@@ -71,6 +84,15 @@ export const DemoStatusSchema = z.object({
   profileIds: z.array(z.string()),
 })
 export type DemoStatus = z.infer<typeof DemoStatusSchema>
+
+const BatchIdSchema = z.strictObject({ batchId: z.string().min(1) })
+const BatchNameSchema = z.string().trim().min(1, { error: 'enter a name for the batch' }).max(120, { error: 'must be at most 120 characters' })
+const CsvTextSchema = z.string().max(MAX_CSV_TEXT, { error: 'the file is too large for a batch (at most 20 MB)' })
+const ConcurrencySchema = z
+  .int({ error: 'must be a whole number' })
+  .min(PUSH_CONCURRENCY.min, { error: `must be at least ${PUSH_CONCURRENCY.min}` })
+  .max(PUSH_CONCURRENCY.max, { error: `must be at most ${PUSH_CONCURRENCY.max}` })
+const FileSchema = z.object({ fileName: z.string(), json: z.string() })
 
 export const bridge = {
   /** versions, platform and whether the OS keychain answers */
@@ -143,6 +165,106 @@ export const bridge = {
   },
   /** sign out (sign_out or revoke, after the sign-in method) and forget the refresh token */
   signOut: { input: ProfileIdSchema, result: SessionStateSchema },
+
+  // --- DECT batches: prepared offline, pushed later --------------------------------------------
+
+  /** what a dropped or picked spreadsheet holds: columns, first rows, a guessed column mapping */
+  previewCsv: { input: z.strictObject({ fileName: z.string().min(1), text: CsvTextSchema }), result: CsvPreviewSchema },
+  /** a new batch from a spreadsheet with the mapping the user confirmed; saved on disk at once */
+  createBatchFromCsv: {
+    input: z.strictObject({
+      name: BatchNameSchema,
+      fileName: z.string().min(1),
+      text: CsvTextSchema,
+      mapping: ColumnMappingSchema,
+      defaults: BatchDefaultsSchema,
+    }),
+    result: BatchSchema,
+  },
+  /** a new, empty batch (for scanning handsets on site) */
+  createEmptyBatch: { input: z.strictObject({ name: BatchNameSchema, defaults: BatchDefaultsSchema }), result: BatchSchema },
+  /** every batch on this computer, newest first */
+  listBatches: { input: z.undefined(), result: z.array(BatchSummarySchema) },
+  getBatch: { input: BatchIdSchema, result: BatchSchema },
+  /** rename, change the defaults (rows are checked again) or the push concurrency */
+  updateBatch: {
+    input: z.strictObject({
+      batchId: z.string().min(1),
+      name: BatchNameSchema.optional(),
+      defaults: BatchDefaultsSchema.optional(),
+      concurrency: ConcurrencySchema.optional(),
+    }),
+    result: BatchSchema,
+  },
+  /** edit cells in place, add or remove rows; every row is checked again (duplicates included) */
+  editBatchRows: {
+    input: z.strictObject({
+      batchId: z.string().min(1),
+      edits: z.array(z.strictObject({ rowId: z.string().min(1), values: BatchRowValuesSchema })).max(20_000).default([]),
+      add: z.array(BatchRowValuesSchema).max(20_000).default([]),
+      remove: z.array(z.string().min(1)).max(20_000).default([]),
+    }),
+    result: BatchSchema,
+  },
+  /** a barcode scanner typed a MAC: add a row named after the pattern ("Handset {n}") */
+  scanMac: {
+    input: z.strictObject({
+      batchId: z.string().min(1),
+      mac: z.string().trim().min(1, { error: 'scan or type a MAC' }),
+      namePattern: z.string().trim().min(1).max(64).default('Handset {n}'),
+    }),
+    result: z.object({
+      batch: BatchSchema,
+      rowId: z.string(),
+      /** the row that already has this MAC, when the scan is a duplicate */
+      duplicateOfRow: z.int().optional(),
+    }),
+  },
+  duplicateBatch: { input: BatchIdSchema, result: BatchSchema },
+  deleteBatch: { input: BatchIdSchema, result: z.object({ deleted: z.literal(true) }) },
+  /** the batch as a file for another machine (outcomes and target PBX left out) */
+  exportBatch: { input: BatchIdSchema, result: FileSchema },
+  importBatch: { input: z.strictObject({ json: CsvTextSchema }), result: BatchSchema },
+  /** flag the rows whose MAC is already on that PBX (they will be matched, not created) */
+  checkBatchOnPbx: { input: z.strictObject({ batchId: z.string().min(1), profileId: z.string().min(1) }), result: BatchSchema },
+
+  /** push the batch's pending rows to a saved PBX (resumes where a push stopped); answers at once */
+  startPush: {
+    input: z.strictObject({ batchId: z.string().min(1), profileId: z.string().min(1), concurrency: ConcurrencySchema.optional() }),
+    result: PushProgressSchema,
+  },
+  getPushProgress: { input: BatchIdSchema, result: PushProgressSchema },
+  /** finish the rows in flight, then stop */
+  pausePush: { input: BatchIdSchema, result: PushProgressSchema },
+  /** stop at once; the rest stays pending */
+  cancelPush: { input: BatchIdSchema, result: PushProgressSchema },
+  /** send the failed rows again, and only those */
+  retryFailedRows: { input: z.strictObject({ batchId: z.string().min(1), profileId: z.string().min(1) }), result: PushProgressSchema },
+
+  /** the QR code of every pushed phone's provisioning URL, in row order */
+  batchQrCodes: { input: BatchIdSchema, result: z.array(PhoneQrSchema) },
+  /** the printable label sheet (HTML with inline SVG) */
+  labelSheet: { input: z.strictObject({ batchId: z.string().min(1), size: z.enum(LABEL_SIZE_NAMES) }), result: z.object({ html: z.string() }) },
+  /** the label sheet as a PDF file (base64), printed by Chromium */
+  exportLabelsPdf: {
+    input: z.strictObject({ batchId: z.string().min(1), size: z.enum(LABEL_SIZE_NAMES) }),
+    result: z.object({ fileName: z.string(), base64: z.string() }),
+  },
+  /** row, MAC, name, id, url, outcome of every row, as CSV */
+  exportResultsCsv: { input: BatchIdSchema, result: z.object({ fileName: z.string(), csv: z.string() }) },
+
+  // --- DECT phones on a signed-in PBX ---------------------------------------------------------
+
+  listDectPhones: { input: ProfileIdSchema, result: z.array(DectPhoneSchema) },
+  /** change the fields an update may change (not mac, template, vendor, model); answers the phone read back */
+  updateDectPhone: {
+    input: z.strictObject({ profileId: z.string().min(1), phoneId: z.string().min(1), changes: DectPhoneUpdateSchema }),
+    result: DectPhoneSchema,
+  },
+  /** delete where the PBX offers it (NOT_SUPPORTED where it does not) */
+  deleteDectPhone: { input: z.strictObject({ profileId: z.string().min(1), phoneId: z.string().min(1) }), result: z.object({ deleted: z.literal(true) }) },
+  /** a QR code (SVG) of a text, e.g. one phone's provisioning URL */
+  qrCode: { input: z.strictObject({ text: z.string().min(1).max(2000) }), result: z.object({ svg: z.string() }) },
 } as const satisfies Record<OperationName, { input: z.ZodType; result: z.ZodType }>
 
 export type Bridge = typeof bridge

@@ -152,3 +152,63 @@ export type BatchSummary = z.infer<typeof BatchSummarySchema>
 /** How the columns of a spreadsheet map to batch fields (a header → a field, or ignored). */
 export const ColumnMappingSchema = z.record(z.string(), z.enum([...BATCH_FIELDS, 'ignore']))
 export type ColumnMapping = z.infer<typeof ColumnMappingSchema>
+
+/** Where a push stands (the renderer asks for it while a push runs, for the progress bar). */
+export const PushProgressSchema = z.object({
+  batchId: z.string(),
+  status: z.enum(BATCH_STATUSES),
+  /** a push is working on the batch (it may be stopping) */
+  running: z.boolean(),
+  /** valid rows: the rows a push handles (rows with errors are not counted) */
+  total: z.int(),
+  /** created + matched + failed */
+  done: z.int(),
+  created: z.int(),
+  matched: z.int(),
+  failed: z.int(),
+  /** valid rows still to send */
+  pending: z.int(),
+  /** rows kept back by an error of their own */
+  withErrors: z.int(),
+  /** when this push started (ISO), null when none has run in this app session */
+  startedAt: z.string().nullable(),
+  /** time left from the rate observed, null while unknown */
+  etaMs: z.number().nullable(),
+  /** why the push stopped by itself (network lost, signed out, ...) or was paused or cancelled */
+  reason: z.string().optional(),
+})
+export type PushProgress = z.infer<typeof PushProgressSchema>
+
+/** What a spreadsheet looks like, for the mapping step. */
+export const CsvPreviewSchema = z.object({
+  fileName: z.string(),
+  headers: z.array(z.string()),
+  hasHeader: z.boolean(),
+  delimiter: z.string(),
+  /** the first rows, cell by cell */
+  records: z.array(z.array(z.string())),
+  /** guessed from the headers, the last mapping the user confirmed deciding the headers it names */
+  mapping: ColumnMappingSchema,
+  rowCount: z.int(),
+})
+export type CsvPreview = z.infer<typeof CsvPreviewSchema>
+
+/** Label stock the sheet is laid out for. */
+export const LABEL_SIZE_NAMES = ['a4-21', 'a4-14', 'letter-30', 'roll-89x36'] as const
+export type LabelSizeName = (typeof LABEL_SIZE_NAMES)[number]
+
+/** One phone's QR code for the site walk and the labels. */
+export const PhoneQrSchema = z.object({
+  rowId: z.string(),
+  row: z.int(),
+  name: z.string(),
+  mac: z.string(),
+  extension: z.string().optional(),
+  url: z.string(),
+  /** the QR code of `url`, as an SVG document */
+  svg: z.string(),
+})
+export type PhoneQr = z.infer<typeof PhoneQrSchema>
+
+/** The most a CSV may weigh when it crosses to main (the import refuses more than 20 MB itself). */
+export const MAX_CSV_TEXT = 25_000_000

@@ -4,6 +4,7 @@ import { openKeytarStore } from '../services/keychain/keytar-store'
 import { webAddressOnly } from './external-links'
 import { denyPermissions, hardenWebContents } from './hardening'
 import { bindBridge } from './ipc-binding'
+import { printHtmlToPdf } from './print-to-pdf'
 import { createTrustedSenders } from './trusted-senders'
 import { createMainWindow, rendererLocation } from './window'
 
@@ -35,6 +36,7 @@ async function start(): Promise<void> {
     keychain,
     // the identity provider's sign-in page, in the user's browser: http(s) addresses only
     openExternal: webAddressOnly((url) => shell.openExternal(url)),
+    printToPdf: printHtmlToPdf,
     app: {
       name: app.getName(),
       version: app.getVersion(),

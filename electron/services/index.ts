@@ -7,6 +7,7 @@ import type { KeychainState } from './keychain/secret-store'
 import { getInfo } from './pbx-client/info'
 import { createProfileStore } from './profiles/profile-store'
 import { exportProfiles, importProfiles } from './profiles/profile-transfer'
+import { createDectService } from './dect/dect-service'
 import { createIdpSignIn } from './session/idp-sign-in'
 import { createPasswordRecovery } from './session/password-recovery'
 import { createSessionManager } from './session/session-manager'
@@ -22,6 +23,8 @@ export interface ServicesOptions {
   loadDemoPbx?: () => Promise<DemoPbxModule>
   /** opens an http(s) address in the user's browser (identity-provider sign-in); absent: not offered */
   openExternal?: (url: string) => Promise<void>
+  /** prints an HTML document to PDF (the label sheet); Electron's printToPDF in the app */
+  printToPdf?: (html: string) => Promise<Buffer>
 }
 
 export interface Services {
@@ -45,6 +48,13 @@ export function createServices(options: ServicesOptions): Services {
   const sessions = createSessionManager(profiles, secrets)
   const idp = options.openExternal ? createIdpSignIn({ profiles, sessions, openExternal: options.openExternal }) : undefined
   const recovery = createPasswordRecovery(profiles, sessions)
+  const dect = createDectService({
+    dataDir: options.dataDir,
+    sessions,
+    ...(options.printToPdf ? { printToPdf: options.printToPdf } : {}),
+  })
+  // batches a crash left "pushing" become paused and resumable
+  const recovered = dect.recover().catch(() => [])
 
   const handlers: BridgeHandlers = {
     async getAbout() {
@@ -106,11 +116,15 @@ export function createServices(options: ServicesOptions): Services {
     getRecoveryState: async ({ profileId }) => recovery.state(profileId),
     verifyRecoveryCode: ({ profileId, code }) => recovery.verify(profileId, code),
     resetPassword: ({ profileId, newPassword, remember }) => recovery.reset(profileId, newPassword, remember),
+
+    ...dect.handlers,
   }
 
   return {
     handlers,
     async dispose() {
+      await recovered
+      await dect.pauseAll()
       recovery.dispose()
       idp?.cancelAll()
       await sessions.signOutAll()

@@ -134,6 +134,10 @@ interface Run {
   /** ends requests in flight (cancel only) */
   cancel: AbortController
   promise: Promise<PushProgress>
+  /** settles once the push has really begun (its counts known) or was refused */
+  started: Promise<PushProgress>
+  markStarted(progress: PushProgress): void
+  refuse(error: unknown): void
 }
 
 export function createPushRunner(deps: PushRunnerDeps) {
@@ -355,7 +359,15 @@ export function createPushRunner(deps: PushRunnerDeps) {
       halt: new AbortController(),
       cancel: new AbortController(),
       promise: Promise.resolve(undefined as never),
+      started: Promise.resolve(undefined as never),
+      markStarted: () => undefined,
+      refuse: () => undefined,
     }
+    run.started = new Promise<PushProgress>((resolve, reject) => {
+      run.markStarted = resolve
+      run.refuse = reject
+    })
+    run.started.catch(() => undefined)
     runs.set(batchId, run) // before any await: a second start is refused at once
     run.promise = (async () => {
       let batch: Batch
@@ -382,9 +394,11 @@ export function createPushRunner(deps: PushRunnerDeps) {
         batch = await store.setPushState(batchId, { status: 'pushing', targetProfileId: profileId, concurrency })
       } catch (error) {
         runs.delete(batchId)
+        run.refuse(error)
         throw error
       }
       run.counts = tally(batch)
+      run.markStarted(progressOf(run))
       emit(run)
       try {
         await execute(run, batch, concurrency, caller, passwords)
@@ -441,6 +455,17 @@ export function createPushRunner(deps: PushRunnerDeps) {
      * progress; callers that only start it may ignore the promise and watch `onProgress`.
      */
     start: (batchId: string, profileId: string, options: PushStartOptions = {}): Promise<PushProgress> => begin(batchId, profileId, options),
+
+    /**
+     * Starts a push and answers as soon as it has really begun (its first progress), or with the
+     * reason it was refused; the push goes on in the background (watch `progress`).
+     */
+    launch(batchId: string, profileId: string, options: PushStartOptions = {}, retryFailedRows = false): Promise<PushProgress> {
+      const whole = retryFailedRows ? this.retryFailed(batchId, profileId, options) : begin(batchId, profileId, options)
+      whole.catch(() => undefined)
+      const run = runs.get(batchId)
+      return run && run.promise === whole ? run.started : whole
+    },
 
     /** Sends the failed rows again (and only those, with any rows still pending). */
     retryFailed: (batchId: string, profileId: string, options: PushStartOptions = {}): Promise<PushProgress> =>

@@ -1,0 +1,216 @@
+import type { BridgeHandlers } from '../../contract/bridge'
+import type { Batch, BatchRow, BatchRowValues } from '../../contract/dect'
+import { ServiceError } from '../errors'
+import { createDectPhonesClient } from '../pbx-client/dect-phones'
+import type { SessionManager } from '../session/session-manager'
+import { createBatchStore } from './batch-store'
+import { importCsv, previewCsv } from './csv-import'
+import { createImportSettings } from './import-settings'
+import { labelSheetHtml } from './label-sheet'
+import { parseMac } from './mac'
+import { createPushRunner } from './push'
+import { qrSvg } from './qr-code'
+import { resultsCsv } from './results-csv'
+import { buildRow, findDuplicateMacs, flagMacsOnPbx, rawOf, revalidateRow } from './row-validation'
+
+type DectHandlers = Pick<
+  BridgeHandlers,
+  | 'previewCsv'
+  | 'createBatchFromCsv'
+  | 'createEmptyBatch'
+  | 'listBatches'
+  | 'getBatch'
+  | 'updateBatch'
+  | 'editBatchRows'
+  | 'scanMac'
+  | 'duplicateBatch'
+  | 'deleteBatch'
+  | 'exportBatch'
+  | 'importBatch'
+  | 'checkBatchOnPbx'
+  | 'startPush'
+  | 'getPushProgress'
+  | 'pausePush'
+  | 'cancelPush'
+  | 'retryFailedRows'
+  | 'batchQrCodes'
+  | 'labelSheet'
+  | 'exportLabelsPdf'
+  | 'exportResultsCsv'
+  | 'listDectPhones'
+  | 'updateDectPhone'
+  | 'deleteDectPhone'
+  | 'qrCode'
+>
+
+export interface DectServiceOptions {
+  dataDir: string
+  sessions: SessionManager
+  /** prints an HTML document to PDF (Electron's printToPDF in the app, Chromium in the tests) */
+  printToPdf?: (html: string) => Promise<Buffer>
+}
+
+/** Every row checked again against the batch's defaults, then duplicates within the batch. */
+const recheck = (rows: readonly BatchRow[], defaults: Batch['defaults']): BatchRow[] =>
+  findDuplicateMacs(rows.map((row) => revalidateRow(row, defaults)))
+
+/**
+ * DECT provisioning behind the Bridge: batches prepared offline (spreadsheet or scanner), pushed
+ * to a signed-in PBX with the push runner, then QR codes, labels and results. The work itself
+ * lives in the files beside this one; this one wires them to the Bridge operations.
+ */
+export function createDectService(options: DectServiceOptions) {
+  const store = createBatchStore(options.dataDir)
+  const settings = createImportSettings(options.dataDir)
+  /** the session of a signed-in PBX; NOT_SIGNED_IN (the renderer then asks for a sign-in) otherwise */
+  const callerFor = async (profileId: string) => {
+    const session = await options.sessions.sessionOf(profileId)
+    if (!session.signedIn()) throw new ServiceError('NOT_SIGNED_IN', 'Sign in to this PBX first.')
+    return session.caller
+  }
+  const push = createPushRunner({ store, callerFor })
+  const phones = async (profileId: string) => createDectPhonesClient(await callerFor(profileId))
+
+  const pushedRows = (batch: Batch) => batch.rows.filter((row) => row.outcome.url && row.values.mac)
+
+  const handlers: DectHandlers = {
+    async previewCsv({ fileName, text }) {
+      return previewCsv(fileName, text, await settings.lastMapping())
+    },
+    async createBatchFromCsv({ name, fileName, text, mapping, defaults }) {
+      const imported = importCsv({ fileName, text, mapping, defaults })
+      const batch = await store.create({ name, source: fileName, rows: imported.rows, defaults })
+      await settings.rememberMapping(imported.mapping)
+      return batch
+    },
+    createEmptyBatch: ({ name, defaults }) => store.create({ name, source: 'scanned', rows: [], defaults }),
+    listBatches: () => store.list(),
+    getBatch: ({ batchId }) => store.get(batchId),
+    async updateBatch({ batchId, name, defaults, concurrency }) {
+      if (name !== undefined) await store.rename(batchId, name)
+      if (concurrency !== undefined) await store.setPushState(batchId, { concurrency })
+      if (defaults === undefined) return store.get(batchId)
+      return store.update(batchId, (batch) => ({ ...batch, defaults, rows: recheck(batch.rows, defaults) }))
+    },
+    editBatchRows({ batchId, edits, add, remove }) {
+      return store.update(batchId, (batch) => {
+        const removed = new Set(remove)
+        const changes = new Map(edits.map((edit) => [edit.rowId, edit.values]))
+        let next = 1 + batch.rows.reduce((max, row) => Math.max(max, row.row), 0)
+        const rows = batch.rows
+          .filter((row) => !removed.has(row.id))
+          .map((row) => {
+            const values = changes.get(row.id)
+            return values ? { ...row, values: { ...row.values, ...values } } : row
+          })
+          .concat(add.map((values: BatchRowValues) => buildRow(rawOf(values), batch.defaults, next++)))
+        return { ...batch, rows: recheck(rows, batch.defaults) }
+      })
+    },
+    async scanMac({ batchId, mac, namePattern }) {
+      const parsed = parseMac(mac)
+      if (!parsed.ok) throw new ServiceError('INVALID_INPUT', `mac: ${parsed.message}`, { field: 'mac' })
+      let rowId = ''
+      let duplicateOfRow: number | undefined
+      const batch = await store.update(batchId, (current) => {
+        const number = 1 + current.rows.reduce((max, row) => Math.max(max, row.row), 0)
+        duplicateOfRow = current.rows.find((row) => row.values.mac === parsed.mac)?.row
+        const row = buildRow({ mac: parsed.mac, name: namePattern.replaceAll('{n}', String(number)) }, current.defaults, number)
+        rowId = row.id
+        return { ...current, rows: findDuplicateMacs([...current.rows, row]) }
+      })
+      return duplicateOfRow === undefined ? { batch, rowId } : { batch, rowId, duplicateOfRow }
+    },
+    duplicateBatch: ({ batchId }) => store.duplicate(batchId),
+    async deleteBatch({ batchId }) {
+      if ((await push.progress(batchId)).running) throw new ServiceError('INVALID_INPUT', 'The batch is being pushed: pause or cancel the push first.')
+      await store.remove(batchId)
+      return { deleted: true as const }
+    },
+    exportBatch: ({ batchId }) => store.exportBatch(batchId),
+    importBatch: ({ json }) => store.importBatch(json),
+    async checkBatchOnPbx({ batchId, profileId }) {
+      const existing = await (await phones(profileId)).list()
+      return store.update(batchId, (batch) => ({
+        ...batch,
+        rows: flagMacsOnPbx(recheck(batch.rows, batch.defaults), existing.items),
+      }))
+    },
+
+    startPush: ({ batchId, profileId, concurrency }) => push.launch(batchId, profileId, concurrency === undefined ? {} : { concurrency }),
+    getPushProgress: ({ batchId }) => push.progress(batchId),
+    async pausePush({ batchId }) {
+      push.pause(batchId)
+      return push.progress(batchId)
+    },
+    async cancelPush({ batchId }) {
+      push.cancel(batchId)
+      return push.progress(batchId)
+    },
+    retryFailedRows: ({ batchId, profileId }) => push.launch(batchId, profileId, {}, true),
+
+    async batchQrCodes({ batchId }) {
+      const batch = await store.get(batchId)
+      return Promise.all(
+        pushedRows(batch).map(async (row) => ({
+          rowId: row.id,
+          row: row.row,
+          name: row.values.name ?? '',
+          mac: row.values.mac!,
+          ...(row.values.extension ? { extension: row.values.extension } : {}),
+          url: row.outcome.url!,
+          svg: await qrSvg(row.outcome.url!),
+        })),
+      )
+    },
+    async labelSheet({ batchId, size }) {
+      const batch = await store.get(batchId)
+      return { html: await labelSheetHtml(labelPhones(batch), size, batch.name) }
+    },
+    async exportLabelsPdf({ batchId, size }) {
+      if (!options.printToPdf) throw new ServiceError('NOT_SUPPORTED', 'This build cannot print PDF files.')
+      const batch = await store.get(batchId)
+      if (pushedRows(batch).length === 0) throw new ServiceError('INVALID_INPUT', 'No phone of this batch has a provisioning URL yet: push the batch first.')
+      const pdf = await options.printToPdf(await labelSheetHtml(labelPhones(batch), size, batch.name))
+      return { fileName: `${resultsCsv(batch).fileName.replace(/-results\.csv$/, '')}-labels-${size}.pdf`, base64: pdf.toString('base64') }
+    },
+    async exportResultsCsv({ batchId }) {
+      return resultsCsv(await store.get(batchId))
+    },
+
+    async listDectPhones({ profileId }) {
+      return (await (await phones(profileId)).list()).items
+    },
+    async updateDectPhone({ profileId, phoneId, changes }) {
+      const client = await phones(profileId)
+      await client.update(phoneId, changes)
+      return client.get(phoneId)
+    },
+    async deleteDectPhone({ profileId, phoneId }) {
+      await (await phones(profileId)).destroy(phoneId)
+      return { deleted: true as const }
+    },
+    async qrCode({ text }) {
+      return { svg: await qrSvg(text) }
+    },
+  }
+
+  function labelPhones(batch: Batch) {
+    return pushedRows(batch).map((row) => ({
+      name: row.values.name ?? '',
+      mac: row.values.mac!,
+      url: row.outcome.url!,
+      ...(row.values.extension ? { extension: row.values.extension } : {}),
+    }))
+  }
+
+  return {
+    handlers,
+    /** at start-up: batches a crash left "pushing" become paused and resumable */
+    recover: () => push.recover(),
+    /** on quit: pause every push (rows in flight finish) */
+    pauseAll: async (): Promise<void> => {
+      for (const summary of await store.list()) push.pause(summary.id)
+    },
+  }
+}

@@ -1,0 +1,149 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDemoPbx } from '../../../electron/demo-pbx'
+import { createServices, type Services } from '../../../electron/services'
+import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
+import { invoker, type BridgeFailure } from '../invoke'
+
+// The DECT operations of the Bridge, end to end in Node: spreadsheet → batch → push to the demo
+// PBX → QR codes, labels, results; scan mode; the phones on the PBX.
+
+type Demo = Awaited<ReturnType<typeof startDemoPbx>>
+let pbx: Demo
+let dir: string
+let services: Services
+let call: ReturnType<typeof invoker>
+let profileId: string
+const printed: string[] = []
+
+beforeAll(async () => {
+  pbx = await startDemoPbx({ port: 0, seed: false })
+  dir = mkdtempSync(join(tmpdir(), 'pbx-dect-service-'))
+  services = createServices({
+    dataDir: dir,
+    keychain: { available: true, store: createMemorySecretStore() },
+    app: { name: 'x', version: 't', versions: { node: process.versions.node }, platform: 'linux' },
+    printToPdf: async (html) => {
+      printed.push(html)
+      return Buffer.from('%PDF-1.7 test')
+    },
+  })
+  call = invoker(services.handlers)
+  profileId = (await call('saveProfile', { fields: { label: 'Demo', baseUrl: pbx.url, username: 'manager', domain: 'demo.pbx.example' } })).id
+  await call('signIn', { profileId, password: 'manager' })
+})
+afterAll(async () => {
+  await services.dispose()
+  await pbx.stop()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const fixture = (name: string) => readFileSync(join('test/fixtures/csv', name), 'utf8')
+async function failure(promise: Promise<unknown>): Promise<BridgeFailure> {
+  const error = await promise.then(() => undefined, (e: unknown) => e)
+  expect(error).toHaveProperty('code')
+  return error as BridgeFailure
+}
+async function pushed(batchId: string) {
+  for (let i = 0; i < 200; i++) {
+    const progress = await call('getPushProgress', { batchId })
+    if (!progress.running && progress.status !== 'pushing') return progress
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error('the push did not end')
+}
+
+describe('DECT through the Bridge', () => {
+  it('spreadsheet → mapping → batch; fix a row in place; push; QR codes, labels, results', async () => {
+    const text = fixture('excel-semicolon-bom.csv')
+    const preview = await call('previewCsv', { fileName: 'excel-semicolon-bom.csv', text })
+    expect(preview.mapping['MAC-Adresse']).toBe('mac')
+    expect(preview.delimiter).toBe(';')
+
+    const batch = await call('createBatchFromCsv', {
+      name: 'Site A',
+      fileName: 'excel-semicolon-bom.csv',
+      text,
+      mapping: preview.mapping,
+      defaults: { vendor: 'Yealink', model: 'W80B' },
+    })
+    expect(batch.rows.length).toBeGreaterThan(3)
+    expect((await call('listBatches')).map((b) => b.name)).toContain('Site A')
+    // the next spreadsheet remembers the mapping
+    expect((await call('previewCsv', { fileName: 'again.csv', text: 'MAC-Adresse;Name\n001565000001;X\n' })).mapping['MAC-Adresse']).toBe('mac')
+
+    // break one row, see the problem, fix it in place
+    const first = batch.rows[0]!
+    const broken = await call('editBatchRows', { batchId: batch.id, edits: [{ rowId: first.id, values: { mac: '00:15:65' } }] })
+    expect(broken.rows[0]!.problems.find((p) => p.severity === 'error')?.message).toMatch(/6 of 12 hex digits/)
+    const fixed = await call('editBatchRows', { batchId: batch.id, edits: [{ rowId: first.id, values: { mac: '00:15:65:A1:B2:01' } }] })
+    const valid = fixed.rows.filter((row) => !row.problems.some((p) => p.severity === 'error'))
+    expect(valid).toHaveLength(fixed.rows.length)
+
+    const started = await call('startPush', { batchId: batch.id, profileId, concurrency: 3 })
+    expect(started.total).toBe(valid.length)
+    const done = await pushed(batch.id)
+    expect(done).toMatchObject({ status: 'done', created: valid.length, failed: 0 })
+    const onPbx = await call('listDectPhones', { profileId })
+    expect(onPbx).toHaveLength(valid.length)
+
+    const codes = await call('batchQrCodes', { batchId: batch.id })
+    expect(codes).toHaveLength(valid.length)
+    expect(codes[0]!.url).toMatch(/^https:\/\/pbx\.demo\.example\/dect\/demo\.pbx\.example\/001565A1B201\.xml$/)
+    expect(codes[0]!.svg).toMatch(/^<svg/)
+
+    const { html } = await call('labelSheet', { batchId: batch.id, size: 'a4-21' })
+    expect(html.match(/class="label"/g)).toHaveLength(valid.length)
+    const pdf = await call('exportLabelsPdf', { batchId: batch.id, size: 'roll-89x36' })
+    expect(pdf.fileName).toBe('Site-A-labels-roll-89x36.pdf')
+    expect(Buffer.from(pdf.base64, 'base64').toString()).toBe('%PDF-1.7 test')
+    expect(printed.at(-1)).toContain('size: 89mm 36mm')
+
+    const results = await call('exportResultsCsv', { batchId: batch.id })
+    const lines = results.csv.trim().split('\r\n')
+    expect(lines[0]).toBe('row,mac,name,extension,id,url,outcome,error')
+    expect(lines).toHaveLength(valid.length + 1)
+    expect(lines[1]).toMatch(/^1,001565A1B201,Empfang,100,dect-\d+,https:\/\/pbx\.demo\.example\/.*,created,$/)
+  })
+
+  it('scan mode adds a row per scan named by the pattern, and warns on a duplicate', async () => {
+    const batch = await call('createEmptyBatch', { name: 'Scanned on site', defaults: { vendor: 'Snom', model: 'M400' } })
+    const one = await call('scanMac', { batchId: batch.id, mac: '0015.65aa.0001', namePattern: 'Lager {n}' })
+    expect(one.batch.rows[0]).toMatchObject({ row: 1, values: { mac: '001565AA0001', name: 'Lager 1' } })
+    expect(one.duplicateOfRow).toBeUndefined()
+    const again = await call('scanMac', { batchId: batch.id, mac: '00:15:65:AA:00:01' })
+    expect(again.duplicateOfRow).toBe(1)
+    expect(again.batch.rows[1]!.problems.some((p) => /also in row 1/.test(p.message))).toBe(true)
+    expect((await failure(call('scanMac', { batchId: batch.id, mac: '00:15:65' }))).field).toBe('mac')
+  })
+
+  it('flags MACs already on the PBX; the push matches them instead of creating them twice', async () => {
+    const batch = await call('createEmptyBatch', { name: 'Re-run', defaults: { vendor: 'Yealink', model: 'W80B' } })
+    await call('scanMac', { batchId: batch.id, mac: '001565A1B201' }) // pushed by the first test
+    await call('scanMac', { batchId: batch.id, mac: '001565A1B2FF' })
+    const checked = await call('checkBatchOnPbx', { batchId: batch.id, profileId })
+    expect(checked.rows[0]!.problems).toContainEqual(expect.objectContaining({ severity: 'warning', message: expect.stringMatching(/already on the PBX/) }))
+    await call('startPush', { batchId: batch.id, profileId })
+    expect(await pushed(batch.id)).toMatchObject({ matched: 1, created: 1 })
+  })
+
+  it('refuses to push to a PBX that is not signed in, and leaves the batch as it was', async () => {
+    const other = await call('saveProfile', { fields: { label: 'Not signed in', baseUrl: pbx.url, username: 'manager', domain: 'demo.pbx.example' } })
+    const batch = await call('createEmptyBatch', { name: 'Waiting', defaults: { vendor: 'Yealink', model: 'W80B' } })
+    await call('scanMac', { batchId: batch.id, mac: '001565C0FFEE' })
+    expect((await failure(call('startPush', { batchId: batch.id, profileId: other.id }))).code).toBe('NOT_SIGNED_IN')
+    expect(await call('getBatch', { batchId: batch.id })).toMatchObject({ status: 'draft', targetProfileId: null })
+  })
+
+  it('edits and deletes a phone on the PBX', async () => {
+    const [phone] = await call('listDectPhones', { profileId })
+    const updated = await call('updateDectPhone', { profileId, phoneId: phone!.id, changes: { name: 'Reception desk', language: 'GERMAN' } })
+    expect(updated).toMatchObject({ id: phone!.id, name: 'Reception desk', language: 'GERMAN' })
+    expect((await failure(call('updateDectPhone', { profileId, phoneId: phone!.id, changes: { mac: '001565000000' } as never }))).code).toBe('INVALID_INPUT')
+    expect(await call('deleteDectPhone', { profileId, phoneId: phone!.id })).toEqual({ deleted: true })
+    expect((await call('listDectPhones', { profileId })).some((p) => p.id === phone!.id)).toBe(false)
+    expect((await call('qrCode', { text: 'https://x.example/a.xml' })).svg).toMatch(/^<svg/)
+  })
+})
