@@ -11,15 +11,17 @@ type AreaNeeds = { capability: Capability; who: 'a tenant administrator' | 'the 
 /**
  * The areas of the app, in the order the sidebar shows them. The router and the sidebar are both
  * built from this list, so a new area is added here once. `needs: null` is always open (PBXs).
+ * `offline: true` marks an area that is always open too, though part of it needs a PBX (DECT
+ * phones: batches are prepared without a PBX; only "Phones on the PBX" needs `needs`).
  */
 export const AREAS = [
   { key: 'pbxs', path: '/pbxs', title: 'PBXs', needs: null },
-  { key: 'dect', path: '/dect', title: 'DECT phones', needs: { capability: 'dect_phones:read', who: 'a tenant administrator' } },
+  { key: 'dect', path: '/dect', title: 'DECT phones', needs: { capability: 'dect_phones:read', who: 'a tenant administrator' }, offline: true },
   { key: 'ivr', path: '/ivr', title: 'IVR servers', needs: { capability: 'ivr_servers:read', who: 'the system administrator' } },
   { key: 'outbound', path: '/outbound', title: 'Outbound rules', needs: { capability: 'outbound_rules:read', who: 'a tenant administrator' } },
   { key: 'templates', path: '/templates', title: 'Email templates', needs: { capability: 'email_templates:read', who: 'a tenant administrator' } },
   { key: 'notifications', path: '/notifications', title: 'Notifications', needs: { capability: 'notification:read', who: 'the system administrator' } },
-] as const satisfies readonly { key: string; path: string; title: string; needs: AreaNeeds | null }[]
+] as const satisfies readonly { key: string; path: string; title: string; needs: AreaNeeds | null; offline?: true }[]
 
 export type Area = (typeof AREAS)[number]
 export type AreaKey = Area['key']
@@ -44,6 +46,16 @@ export const OPEN_A_PBX_FIRST = 'open a PBX first'
 export type AreaAccess = { allowed: true } | { allowed: false; reason: 'no-pbx' | 'role'; text: string }
 
 export function areaAccess(key: AreaKey, session: SessionState | null): AreaAccess {
+  const area: Area = areaOf(key)
+  if ('offline' in area && area.offline) return { allowed: true }
+  return pbxAccess(key, session)
+}
+
+/**
+ * Whether the active PBX lets its signed-in user use what an area does on the PBX (for an
+ * offline area, the part that needs a PBX: DECT's "Phones on the PBX"), and if not, why.
+ */
+export function pbxAccess(key: AreaKey, session: SessionState | null): AreaAccess {
   const { needs } = areaOf(key)
   if (needs === null) return { allowed: true }
   if (session === null || session.status !== 'signed_in') return { allowed: false, reason: 'no-pbx', text: OPEN_A_PBX_FIRST }
@@ -52,7 +64,10 @@ export function areaAccess(key: AreaKey, session: SessionState | null): AreaAcce
   return { allowed: false, reason: 'role', text: `needs ${needs.who}` }
 }
 
-/** The first PBX area (after PBXs) the signed-in user may use, or null when there is none. */
+/**
+ * The first PBX area (after PBXs) the signed-in user may use on the PBX, or null when there is
+ * none. An offline area counts only where the PBX grants its capability.
+ */
 export function firstPermittedArea(session: SessionState | null): Area | null {
-  return AREAS.find((area) => area.needs !== null && areaAccess(area.key, session).allowed) ?? null
+  return AREAS.find((area) => area.needs !== null && pbxAccess(area.key, session).allowed) ?? null
 }

@@ -1,5 +1,7 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw, type RouterHistory } from 'vue-router'
 import { APP_NAME, AREAS, type AreaKey } from './areas'
+import DectBatchNewView from './views/DectBatchNewView.vue'
+import DectBatchView from './views/DectBatchView.vue'
 import DectView from './views/DectView.vue'
 import IvrView from './views/IvrView.vue'
 import NotificationsView from './views/NotificationsView.vue'
@@ -37,6 +39,20 @@ export const routes: RouteRecordRaw[] = [
       meta: { title: area.title, area: area.key },
     }),
   ),
+  // DECT batches: the wizard and one batch, both in the DECT area
+  {
+    path: '/dect/batches/new',
+    name: 'dect-batch-new',
+    component: DectBatchNewView,
+    meta: { title: 'DECT phones', area: 'dect' },
+  },
+  {
+    path: '/dect/batches/:batchId',
+    name: 'dect-batch',
+    component: DectBatchView,
+    props: true,
+    meta: { title: 'DECT phones', area: 'dect' },
+  },
   { path: '/:pathMatch(.*)*', redirect: '/pbxs' },
 ]
 

@@ -2,7 +2,12 @@ import { bridge, type About, type DemoStatus, type PbxApi } from '@contract/brid
 import { CAPABILITIES, checkInput, type SystemInfo } from '@contract/pbx'
 import { PbxProfileFieldsSchema, ProfilesFileSchema, type PbxProfile, type RecoveryState, type SessionState } from '@contract/profiles'
 import type { BridgeError, BridgeResult, CertificateInfo } from '@contract/result'
+import { OPERATION_NAMES, type OperationName } from '@contract/operations'
 import { vi, type Mock } from 'vitest'
+import { createBatchFakes, type BatchFakeState } from './fake-batches'
+// the DECT push, QR codes and phones block (end of file)
+import type { Batch, PhoneQr, PushProgress } from '@contract/dect'
+import type { DectPhone } from '@contract/pbx'
 
 /** A `window.pbx` for renderer tests: each operation a vitest mock answering BridgeResult values. */
 export type FakePbx = { [N in keyof PbxApi]: Mock<PbxApi[N]> } & {
@@ -20,6 +25,8 @@ export type FakePbx = { [N in keyof PbxApi]: Mock<PbxApi[N]> } & {
   finishIdpSignIn: (profileId: string, error?: BridgeError) => boolean
   /** whether a `signInWithIdp` of that PBX is waiting for the browser */
   idpWaiting: (profileId: string) => boolean
+  /** the DECT push, QR codes and phones (see `createDectFake`) */
+  dect: FakeDect
 }
 
 /** The fake's memory: saved PBXs, sessions, and the passwords its PBXs accept. */
@@ -53,6 +60,8 @@ export type FakeState = {
   resetLinks: Record<string, string>
   /** the one-time code each PBX mails during a recovery (by profile id; RECOVERY_CODE unless set) */
   recoveryCodes: Record<string, string>
+  /** DECT batches on "this computer", and the MACs already on each PBX (fake-batches.ts) */
+  batches: BatchFakeState
 }
 
 /** A certificate as a PBX presents it (what UNTRUSTED_CERTIFICATE says, less the reason). */
@@ -278,7 +287,10 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
     recoveries: { ...initial.recoveries },
     resetLinks: { ...initial.resetLinks },
     recoveryCodes: { ...initial.recoveryCodes },
+    batches: { batches: [], lastMapping: {}, pbxMacs: {} },
   }
+  const batchFakes = createBatchFakes(initial.batches)
+  state.batches = batchFakes.state
   let nextId = 1
   /** the sign-ins through the identity provider waiting for the browser (by profile id) */
   const idpWaits = new Map<string, (answer: BridgeResult<SessionState>) => void>()
@@ -333,7 +345,11 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
     state.recoveries[profileId] ?? fail('NOT_FOUND', NO_RECOVERY_MESSAGE)
   const isFailure = (value: RecoveryState | BridgeResult<never>): value is BridgeResult<never> => 'ok' in value
 
+  const dect = createDectFake((profileId) => sessionOf(profileId).status === 'signed_in')
+
   const defaults: PbxApi = {
+    ...dect.operations,
+    ...batchFakes.operations,
     getAbout: async () => ok(sampleAbout),
     probePbx: async ({ baseUrl, domain, trustedFingerprint256 }) => certificateCheck(baseUrl, trustedFingerprint256) ?? ok(infoOf(domain)),
     startDemo: async () => {
@@ -534,9 +550,11 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
 
   // what crosses the real bridge is structured-cloned: a reactive proxy passed in fails here as it would there
   const mock = <N extends keyof PbxApi>(name: N): Mock<PbxApi[N]> => {
-    const implementation = (overrides[name] ?? defaults[name]) as (...args: unknown[]) => ReturnType<PbxApi[N]>
+    const unanswered = async () => fail('NOT_SUPPORTED', `The fake PBX does not answer ${name}: pass an implementation to createFakePbx.`)
+    const implementation = (overrides[name] ?? defaults[name] ?? unanswered) as (...args: unknown[]) => ReturnType<PbxApi[N]>
     return vi.fn<PbxApi[N]>(((...args: unknown[]) => implementation(...args.map((arg) => structuredClone(arg)))) as PbxApi[N])
   }
+  const mocks = Object.fromEntries(OPERATION_NAMES.map((name) => [name, mock(name)])) as { [N in OperationName]: Mock<PbxApi[N]> }
 
   return {
     state,
@@ -555,28 +573,8 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
       return true
     },
     idpWaiting: (profileId) => idpWaits.has(profileId),
-    getAbout: mock('getAbout'),
-    probePbx: mock('probePbx'),
-    startDemo: mock('startDemo'),
-    listProfiles: mock('listProfiles'),
-    saveProfile: mock('saveProfile'),
-    removeProfile: mock('removeProfile'),
-    exportProfiles: mock('exportProfiles'),
-    importProfiles: mock('importProfiles'),
-    trustCertificate: mock('trustCertificate'),
-    listSessions: mock('listSessions'),
-    openPbx: mock('openPbx'),
-    signIn: mock('signIn'),
-    verifySignInCode: mock('verifySignInCode'),
-    resendSignInCode: mock('resendSignInCode'),
-    signInWithIdp: mock('signInWithIdp'),
-    cancelIdpSignIn: mock('cancelIdpSignIn'),
-    requestPasswordReset: mock('requestPasswordReset'),
-    submitResetLink: mock('submitResetLink'),
-    getRecoveryState: mock('getRecoveryState'),
-    verifyRecoveryCode: mock('verifyRecoveryCode'),
-    resetPassword: mock('resetPassword'),
-    signOut: mock('signOut'),
+    ...mocks,
+    dect: dect.helpers,
   }
 }
 
@@ -598,4 +596,267 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
     resolve = done
   })
   return { promise, resolve }
+}
+
+// =================================================================================================
+// DECT push, QR codes, labels and the phones on a PBX (push panel, QR walk, labels, phones panel).
+// A block of its own: `createFakePbx` takes its operations from `createDectFake` and exposes its
+// helpers as `fake.dect`. The batches themselves (getBatch, ...) are the batch operations' part.
+// =================================================================================================
+
+/** The operations this block answers. */
+export const DECT_FAKE_OPERATIONS = [
+  'startPush',
+  'getPushProgress',
+  'pausePush',
+  'cancelPush',
+  'retryFailedRows',
+  'batchQrCodes',
+  'labelSheet',
+  'exportLabelsPdf',
+  'exportResultsCsv',
+  'listDectPhones',
+  'updateDectPhone',
+  'deleteDectPhone',
+  'qrCode',
+] as const satisfies readonly (keyof PbxApi)[]
+type DectFakeOperation = (typeof DECT_FAKE_OPERATIONS)[number]
+
+/** What this block keeps in memory. */
+export type FakeDectState = {
+  /** where the push of each batch stands (by batch id); a batch without one answers NOT_FOUND */
+  pushes: Record<string, PushProgress>
+  /** the pushed phones of each batch with their QR codes (by batch id) */
+  qrCodes: Record<string, PhoneQr[]>
+  /** the DECT phones on each PBX (by profile id) */
+  phones: Record<string, DectPhone[]>
+  /** PBXs that do not offer deleting phones (by profile id): delete answers NOT_SUPPORTED */
+  noDelete: Record<string, boolean>
+}
+
+/** The helpers a test drives the fake push with. */
+export type FakeDect = {
+  state: FakeDectState
+  /** rows of a running push reach the PBX: moved from pending; the push ends when none is left */
+  advancePush: (batchId: string, rows: { created?: number; matched?: number; failed?: number; etaMs?: number | null }) => PushProgress
+  /** the push stops by itself (network lost, signed out, ...), saying why */
+  stopPush: (batchId: string, reason: string) => PushProgress
+}
+
+export const FAKE_PAUSED_REASON = 'Paused by you'
+export const FAKE_CANCELLED_REASON = 'Cancelled by you'
+export const FAKE_NOT_SUPPORTED_DELETE = 'The PBX does not offer deleting DECT phones (405 on DELETE /api/dect_phones/{id}).'
+
+/** A push that has not run yet: `total` valid rows, all pending; pass what differs. */
+export function fakePushProgress(batchId: string, more: Partial<PushProgress> = {}): PushProgress {
+  const total = more.total ?? 150
+  return {
+    batchId,
+    status: 'draft',
+    running: false,
+    total,
+    done: 0,
+    created: 0,
+    matched: 0,
+    failed: 0,
+    pending: total,
+    withErrors: 0,
+    startedAt: null,
+    etaMs: null,
+    ...more,
+  }
+}
+
+/** A tiny SVG standing for the QR code of `text`. */
+export const fakeQrSvg = (text: string): string =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2" data-text="${encodeURIComponent(text)}"><rect width="1" height="1"/></svg>`
+
+const fakeMac = (n: number): string => `001565${n.toString(16).toUpperCase().padStart(6, '0')}`
+
+/** `count` pushed phones: "Handset n", MAC 001565000001…, extension 100+n, each with its QR code. */
+export function fakePhoneQrs(count: number): PhoneQr[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = i + 1
+    const url = `https://pbx.acme.example/provisioning/${fakeMac(n)}.xml`
+    return { rowId: `row-${n}`, row: n, name: `Handset ${n}`, mac: fakeMac(n), extension: String(100 + n), url, svg: fakeQrSvg(url) }
+  })
+}
+
+/** `count` DECT phones as a PBX answers them: "Handset n" of Gigaset N670 IP PRO, every second one a Yealink W80B. */
+export function fakeDectPhones(count: number): DectPhone[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = i + 1
+    const yealink = n % 2 === 0
+    return {
+      id: `ph-${n}`,
+      name: `Handset ${n}`,
+      mac: fakeMac(n),
+      template: yealink ? 'yealink-w80b.xml' : 'gigaset-n670.xml',
+      vendor: yealink ? 'Yealink' : 'Gigaset',
+      model: yealink ? 'W80B' : 'N670 IP PRO',
+      timezone: 'Europe/Berlin',
+      region: 'Germany',
+      language: 'GERMAN',
+      handset_language: 'GERMAN',
+      tone: 'Germany',
+      rps: false,
+      https: true,
+      codecs: ['G722', 'PCMA'],
+      lines: 8,
+      interface: 'WEB_DOMAIN',
+      preferred_transport: 'UDP',
+      url: `https://pbx.acme.example/provisioning/${fakeMac(n)}.xml`,
+    }
+  })
+}
+
+/**
+ * A batch as getBatch answers it, for the push panel: `rows` valid rows, the first `failed` of
+ * them failed with the PBX's message, the next `done` created; the rest pending.
+ */
+export function fakePushBatch(
+  id: string,
+  options: { rows?: number; failed?: number; done?: number; targetProfileId?: string | null; concurrency?: number } = {},
+): Batch {
+  const { rows = 150, failed = 0, done = 0, targetProfileId = null, concurrency = 4 } = options
+  return {
+    version: 1,
+    id,
+    name: `Batch ${id}`,
+    createdAt: '2025-03-01T08:00:00.000Z',
+    updatedAt: '2025-03-01T08:00:00.000Z',
+    source: 'handsets.csv',
+    targetProfileId,
+    defaults: {},
+    status: failed > 0 ? 'partly_failed' : 'draft',
+    concurrency,
+    rows: Array.from({ length: rows }, (_, i) => {
+      const n = i + 1
+      const state = n <= failed ? 'failed' : n <= failed + done ? 'created' : 'pending'
+      return {
+        id: `row-${n}`,
+        row: n,
+        values: { name: `Handset ${n}`, mac: fakeMac(n), extension: String(100 + n) },
+        problems: [],
+        outcome:
+          state === 'failed'
+            ? { state, error: `The PBX refused the phone: mac ${fakeMac(n)} already exists (409)` }
+            : state === 'created'
+              ? { state, phoneId: `ph-${n}` }
+              : { state },
+      }
+    }),
+  }
+}
+
+/**
+ * The fake's DECT part. `isSignedIn` says whether a saved PBX has a session (pushes and the
+ * phones need one: NOT_SIGNED_IN otherwise).
+ */
+export function createDectFake(isSignedIn: (profileId: string) => boolean): {
+  operations: Pick<PbxApi, DectFakeOperation>
+  helpers: FakeDect
+} {
+  const state: FakeDectState = { pushes: {}, qrCodes: {}, phones: {}, noDelete: {} }
+  const notSignedIn = () => fail('NOT_SIGNED_IN', 'Sign in to the PBX first.')
+  const noPush = (batchId: string) => fail('NOT_FOUND', `There is no batch ${batchId} on this computer.`)
+  const answer = (progress: PushProgress) => ok(structuredClone(progress))
+
+  const operations: Pick<PbxApi, DectFakeOperation> = {
+    startPush: async ({ batchId, profileId }) => {
+      const push = state.pushes[batchId]
+      if (!push) return noPush(batchId)
+      if (!isSignedIn(profileId)) return notSignedIn()
+      if (push.pending > 0) {
+        Object.assign(push, { running: true, status: 'pushing', startedAt: new Date().toISOString(), etaMs: null })
+        delete push.reason
+      }
+      return answer(push)
+    },
+    getPushProgress: async ({ batchId }) => (state.pushes[batchId] ? answer(state.pushes[batchId]) : noPush(batchId)),
+    pausePush: async ({ batchId }) => {
+      const push = state.pushes[batchId]
+      if (!push) return noPush(batchId)
+      if (push.running) Object.assign(push, { running: false, status: 'paused', etaMs: null, reason: FAKE_PAUSED_REASON })
+      return answer(push)
+    },
+    cancelPush: async ({ batchId }) => {
+      const push = state.pushes[batchId]
+      if (!push) return noPush(batchId)
+      if (push.running) Object.assign(push, { running: false, status: 'paused', etaMs: null, reason: FAKE_CANCELLED_REASON })
+      return answer(push)
+    },
+    retryFailedRows: async ({ batchId, profileId }) => {
+      const push = state.pushes[batchId]
+      if (!push) return noPush(batchId)
+      if (!isSignedIn(profileId)) return notSignedIn()
+      if (push.failed > 0) {
+        Object.assign(push, { running: true, status: 'pushing', pending: push.pending + push.failed, done: push.done - push.failed, failed: 0, etaMs: null })
+        delete push.reason
+      }
+      return answer(push)
+    },
+    batchQrCodes: async ({ batchId }) => ok(structuredClone(state.qrCodes[batchId] ?? [])),
+    labelSheet: async ({ batchId, size }) =>
+      ok({ html: `<!doctype html><html><body data-size="${size}">${(state.qrCodes[batchId] ?? []).map((code) => code.svg).join('')}</body></html>` }),
+    exportLabelsPdf: async ({ batchId, size }) => ok({ fileName: `${batchId}-labels-${size}.pdf`, base64: btoa(`%PDF-1.7 labels ${size}`) }),
+    exportResultsCsv: async ({ batchId }) => {
+      const lines = (state.qrCodes[batchId] ?? []).map((code) => `${code.row},${code.mac},${code.name},ph-${code.row},${code.url},created`)
+      return ok({ fileName: `${batchId}-results.csv`, csv: ['row,mac,name,id,url,outcome', ...lines].join('\n') + '\n' })
+    },
+    listDectPhones: async ({ profileId }) => (isSignedIn(profileId) ? ok(structuredClone(state.phones[profileId] ?? [])) : notSignedIn()),
+    updateDectPhone: async (input) => {
+      const checked = bridge.updateDectPhone.input.safeParse(input)
+      if (!checked.success) {
+        const problem = checked.error.issues[0]
+        const field = String(problem?.path.at(-1) ?? '')
+        return fail('INVALID_INPUT', `${field}: ${problem?.message}`, { field })
+      }
+      const { profileId, phoneId, changes } = checked.data
+      if (!isSignedIn(profileId)) return notSignedIn()
+      const phone = state.phones[profileId]?.find((p) => p.id === phoneId)
+      if (!phone) return fail('PBX_ERROR', 'The PBX has no such DECT phone (404).', { status: 404 })
+      const { password: _p, user_password: _u, engineer_password: _e, id: _id, ...fields } = changes
+      Object.assign(phone, fields)
+      return ok(structuredClone(phone))
+    },
+    deleteDectPhone: async ({ profileId, phoneId }) => {
+      if (!isSignedIn(profileId)) return notSignedIn()
+      if (state.noDelete[profileId]) return fail('NOT_SUPPORTED', FAKE_NOT_SUPPORTED_DELETE)
+      const phones = state.phones[profileId] ?? []
+      if (!phones.some((p) => p.id === phoneId)) return fail('PBX_ERROR', 'The PBX has no such DECT phone (404).', { status: 404 })
+      state.phones[profileId] = phones.filter((p) => p.id !== phoneId)
+      return ok({ deleted: true as const })
+    },
+    qrCode: async ({ text }) => ok({ svg: fakeQrSvg(text) }),
+  }
+
+  const pushOf = (batchId: string): PushProgress => {
+    const push = state.pushes[batchId]
+    if (!push) throw new Error(`no fake push for batch ${batchId}: set fake.dect.state.pushes first`)
+    return push
+  }
+
+  const helpers: FakeDect = {
+    state,
+    advancePush: (batchId, { created = 0, matched = 0, failed = 0, etaMs }) => {
+      const push = pushOf(batchId)
+      const moved = Math.min(push.pending, created + matched + failed)
+      push.created += created
+      push.matched += matched
+      push.failed += failed
+      push.done += moved
+      push.pending -= moved
+      if (etaMs !== undefined) push.etaMs = etaMs
+      if (push.pending === 0) Object.assign(push, { running: false, status: push.failed > 0 ? 'partly_failed' : 'done', etaMs: null })
+      return structuredClone(push)
+    },
+    stopPush: (batchId, reason) => {
+      const push = pushOf(batchId)
+      Object.assign(push, { running: false, status: 'paused', etaMs: null, reason })
+      return structuredClone(push)
+    },
+  }
+
+  return { operations, helpers }
 }

@@ -8,6 +8,8 @@ describe('router', () => {
     ['/nowhere', '/pbxs'],
     ['/dect/deeper/still', '/pbxs'],
     ['/dect', '/dect'],
+    ['/dect/batches/new', '/dect/batches/new'],
+    ['/dect/batches/b-1', '/dect/batches/b-1'],
   ])('%s shows %s', async (from, to) => {
     const router = createAppRouter(createMemoryHistory())
     await router.push(from)
@@ -16,7 +18,8 @@ describe('router', () => {
 
   it('gives every area route a title and an area key', () => {
     const router = createAppRouter(createMemoryHistory())
-    const areas = router.getRoutes().filter((route) => route.meta.area)
+    const routes = router.getRoutes().filter((route) => route.meta.area)
+    const areas = routes.filter((route) => route.name === route.meta.area)
     expect(areas.map((route) => [route.path, route.meta.title])).toEqual([
       ['/pbxs', 'PBXs'],
       ['/dect', 'DECT phones'],
@@ -24,6 +27,12 @@ describe('router', () => {
       ['/outbound', 'Outbound rules'],
       ['/templates', 'Email templates'],
       ['/notifications', 'Notifications'],
+    ])
+    // the DECT batch screens belong to the DECT area
+    const batchScreens = routes.filter((route) => route.name !== route.meta.area)
+    expect(batchScreens.map((route) => [route.path, route.meta.title, route.meta.area]).sort()).toEqual([
+      ['/dect/batches/:batchId', 'DECT phones', 'dect'],
+      ['/dect/batches/new', 'DECT phones', 'dect'],
     ])
   })
 })

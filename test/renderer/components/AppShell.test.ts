@@ -107,8 +107,8 @@ describe('AppShell', () => {
 
     expect(router.currentRoute.value.path).toBe('/dect')
     expect(wrapper.find('h1').text()).toBe('DECT phones')
-    expect(wrapper.text()).toContain('Import a spreadsheet of handsets, push them to a PBX in one batch')
-    expect(wrapper.find('main').text()).toContain('For Acme HQ: https://pbx.acme.example:8887, signed in as manager@acme.pbx.example.')
+    expect(wrapper.find('main').findAll('.n-tabs-tab').map((tab) => tab.text())).toEqual(['Batches', 'Phones on the PBX'])
+    expect(wrapper.find('main').text()).toContain('Batches are prepared on this computer, without a PBX')
     expect(wrapper.find('[aria-current="page"]').attributes('data-area')).toBe('dect')
   })
 
@@ -219,23 +219,23 @@ describe('AppShell', () => {
 })
 
 describe('AppShell with saved PBXs and sessions', () => {
-  it('with no PBX open, offers the PBX areas disabled with "open a PBX first"', async () => {
+  it('with no PBX open, offers the PBX areas disabled with "open a PBX first" (DECT batches are offline work: open)', async () => {
     installFakePbx()
     const { wrapper, router } = await mountShell()
 
     expect(reasons(wrapper)).toEqual({
       pbxs: '',
-      dect: 'open a PBX first',
+      dect: '',
       ivr: 'open a PBX first',
       outbound: 'open a PBX first',
       templates: 'open a PBX first',
       notifications: 'open a PBX first',
     })
-    const dect = menuItems(wrapper)[1]!
-    expect(dect.attributes('aria-description')).toBe('open a PBX first')
+    const ivr = menuItems(wrapper)[2]!
+    expect(ivr.attributes('aria-description')).toBe('open a PBX first')
     // a disabled area is still reachable by keyboard, but does not open
-    await dect.trigger('keydown', { key: 'Enter' })
-    await dect.find('.n-menu-item-content').trigger('click')
+    await ivr.trigger('keydown', { key: 'Enter' })
+    await ivr.find('.n-menu-item-content').trigger('click')
     await flushPromises()
     expect(router.currentRoute.value.path).toBe('/pbxs')
     expect(wrapper.find('header').text()).toContain('No PBX open')
@@ -268,9 +268,10 @@ describe('AppShell with saved PBXs and sessions', () => {
 
     await openPbx('p-globex')
 
+    // DECT batches need no PBX; only its "Phones on the PBX" tab needs a tenant administrator
     expect(reasons(wrapper)).toEqual({
       pbxs: '',
-      dect: 'needs a tenant administrator',
+      dect: '',
       ivr: '',
       outbound: 'needs a tenant administrator',
       templates: 'needs a tenant administrator',
@@ -288,7 +289,8 @@ describe('AppShell with saved PBXs and sessions', () => {
 
     await openPbx('p-acme')
 
-    expect(Object.values(reasons(wrapper)).filter((reason) => reason !== '')).toHaveLength(5)
+    // every PBX area but DECT (batches are offline work)
+    expect(Object.values(reasons(wrapper)).filter((reason) => reason !== '')).toHaveLength(4)
     expect(router.currentRoute.value.path).toBe('/pbxs')
   })
 
@@ -372,7 +374,8 @@ describe('AppShell with saved PBXs and sessions', () => {
 
     expect(pbx.signOut).toHaveBeenCalledWith({ profileId: 'p-acme' })
     expect(wrapper.find('header').text()).toContain('No PBX open')
-    expect(reasons(wrapper).dect).toBe('open a PBX first')
+    expect(reasons(wrapper).outbound).toBe('open a PBX first')
+    expect(reasons(wrapper).dect).toBe('')
   })
 
   it('switches PBX from the header: a searchable list of the saved PBXs', async () => {

@@ -1,0 +1,119 @@
+import type { Batch, BatchField, BatchRow, BatchStatus, BatchSummary, ColumnMapping, RowState } from '@contract/dect'
+
+/**
+ * Words for DECT batches (the list, the new-batch wizard, the rows table, scan mode). The push,
+ * QR and label screens have theirs in `dect-text.ts`.
+ */
+
+/** The words of a batch's status, and the colour of its tag. */
+export const STATUS_WORDS: Record<BatchStatus, string> = {
+  draft: 'Draft',
+  pushing: 'Pushing',
+  paused: 'Paused',
+  done: 'Done',
+  partly_failed: 'Partly failed',
+}
+export const STATUS_TAG: Record<BatchStatus, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
+  draft: 'default',
+  pushing: 'info',
+  paused: 'warning',
+  done: 'success',
+  partly_failed: 'error',
+}
+
+export const ROW_STATE_WORDS: Record<RowState, string> = {
+  pending: 'pending',
+  created: 'created',
+  matched: 'matched',
+  failed: 'failed',
+}
+
+/** The batch fields in words, for the mapping step and the rows table's headers. */
+export const FIELD_WORDS: Record<BatchField, string> = {
+  name: 'Name',
+  mac: 'MAC address',
+  extension: 'Extension',
+  vendor: 'Vendor',
+  model: 'Model',
+  template: 'Template',
+  language: 'Language',
+  handset_language: 'Handset language',
+  timezone: 'Timezone',
+  region: 'Region',
+  tone: 'Tone',
+  interface: 'Interface',
+  preferred_transport: 'Preferred transport',
+  codecs: 'Codecs',
+  rps: 'RPS',
+  https: 'HTTPS',
+}
+
+/** "150 rows · 3 with errors · 120 created · 2 failed" (what is zero is left out, rows aside). */
+export function countsText(counts: BatchSummary['counts']): string {
+  const parts = [`${counts.rows} ${counts.rows === 1 ? 'row' : 'rows'}`]
+  if (counts.withErrors > 0) parts.push(`${counts.withErrors} with errors`)
+  if (counts.created > 0) parts.push(`${counts.created} created`)
+  if (counts.matched > 0) parts.push(`${counts.matched} matched`)
+  if (counts.failed > 0) parts.push(`${counts.failed} failed`)
+  return parts.join(' · ')
+}
+
+export const rowHasErrors = (row: BatchRow): boolean => row.problems.some((p) => p.severity === 'error')
+export const rowHasWarnings = (row: BatchRow): boolean => row.problems.some((p) => p.severity === 'warning')
+
+/** A batch's line in the list, from the whole batch (after a change made here). */
+export function summaryOf(batch: Batch): BatchSummary {
+  const counts = { rows: batch.rows.length, withErrors: 0, created: 0, matched: 0, failed: 0, pending: 0 }
+  for (const row of batch.rows) {
+    if (rowHasErrors(row)) counts.withErrors++
+    counts[row.outcome.state]++
+  }
+  return {
+    id: batch.id,
+    name: batch.name,
+    source: batch.source,
+    status: batch.status,
+    targetProfileId: batch.targetProfileId,
+    updatedAt: batch.updatedAt,
+    counts,
+  }
+}
+
+/** A MAC as people read it: AA:BB:CC:DD:EE:FF when it is 12 hex digits, else as it was typed. */
+export function batchMacText(mac: string | undefined): string {
+  if (!mac) return ''
+  return /^[0-9A-Fa-f]{12}$/.test(mac) ? (mac.toUpperCase().match(/../g) ?? []).join(':') : mac
+}
+
+/** A file name without its extension ("Site A.csv" → "Site A"), a new batch's name. */
+export const baseName = (fileName: string): string => fileName.replace(/\.[^.]+$/, '') || fileName
+
+/** An error message from main without a leading "<field>: " ("mac: MAC … " → "MAC …"). */
+export const withoutField = (message: string, field: string | undefined): string =>
+  field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message
+
+/** The DECT phones of the demo PBX (electron/demo-pbx/README.md, "DECT phones"). */
+export const DECT_MODELS = [
+  { vendor: 'Yealink', model: 'W70B', template: 'yealink_w70b.xml' },
+  { vendor: 'Yealink', model: 'W80B', template: 'yealink_w80b.xml' },
+  { vendor: 'Snom', model: 'M400', template: 'snom_m400.xml' },
+  { vendor: 'Snom', model: 'M900', template: 'snom_m900.xml' },
+  { vendor: 'Gigaset', model: 'N670', template: 'gigaset_n670.xml' },
+  { vendor: 'Gigaset', model: 'N870', template: 'gigaset_n870.xml' },
+] as const
+
+/** The codecs a DECT phone may list (demo README). */
+export const DECT_CODECS = ['PCMU', 'PCMA', 'G722', 'G729', 'OPUS', 'iLBC', 'G726'] as const
+
+/**
+ * The fields a column mapping gives to more than one column, each with those columns. Empty when
+ * every field has at most one column.
+ */
+export function repeatedFields(mapping: Readonly<ColumnMapping>): { field: BatchField; headers: string[] }[] {
+  const byField = new Map<BatchField, string[]>()
+  for (const [header, field] of Object.entries(mapping)) {
+    if (field === 'ignore') continue
+    byField.set(field, [...(byField.get(field) ?? []), header])
+  }
+  return [...byField].filter(([, headers]) => headers.length > 1).map(([field, headers]) => ({ field, headers }))
+}

@@ -1,0 +1,363 @@
+import type { OperationInput, OperationOutput } from '@contract/bridge'
+import type { Batch, BatchDefaults, BatchRowValues, BatchSummary, ColumnMapping, CsvPreview } from '@contract/dect'
+import type { BridgeError, BridgeResult } from '@contract/result'
+import { summaryOf } from '@renderer/lib/batch-text'
+import { acceptHMRUpdate, defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import { callBridge, type LoadStatus } from './bridge-call'
+
+export type BatchFile = OperationOutput<'exportBatch'>
+
+/** What one scan answered, for the scan panel's confirmation line. */
+export type ScanOutcome =
+  | { ok: true; rowId: string; row: number; name: string; mac: string; duplicateOfRow?: number }
+  | { ok: false; error: BridgeError }
+
+/**
+ * A plain copy of what a form holds (Vue's reactive proxies cannot cross the bridge: it copies
+ * with the structured clone algorithm). Batch inputs are JSON data, so JSON makes the copy.
+ */
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
+
+/** The most a spreadsheet may weigh (main refuses more; the renderer says so before sending it). */
+export const MAX_CSV_BYTES = 20 * 1024 * 1024
+
+/**
+ * DECT batches, prepared offline: the list, the batch on screen (`current`) and every change to
+ * it, the spreadsheet preview of the new-batch wizard, scans. Batches live in main (on disk);
+ * every change answers the whole batch, which replaces `current` and its line in the list.
+ */
+export const useBatchesStore = defineStore('batches', () => {
+  // --- the list ---------------------------------------------------------------------------------
+  const summaries = ref<BatchSummary[]>([])
+  const status = ref<LoadStatus>('idle')
+  const error = ref<BridgeError | null>(null)
+  const query = ref('')
+  const filtered = computed(() => {
+    const words = query.value.toLowerCase().split(/\s+/).filter((word) => word !== '')
+    if (words.length === 0) return summaries.value
+    return summaries.value.filter((summary) => words.every((word) => summary.name.toLowerCase().includes(word)))
+  })
+
+  /** the id of the batch a list action works on (rename, duplicate, delete, export) */
+  const working = ref<string | null>(null)
+  /** what went wrong in the last list action (rename, duplicate, delete, export, import, create) */
+  const actionError = ref<BridgeError | null>(null)
+  const importing = ref(false)
+
+  // --- the batch on screen ----------------------------------------------------------------------
+  /** shallow: 10,000 rows are replaced as a whole after each change, never deeply watched */
+  const current = shallowRef<Batch | null>(null)
+  const currentStatus = ref<LoadStatus>('idle')
+  const currentError = ref<BridgeError | null>(null)
+  /** while a change to the current batch is on its way (edit, rename, defaults, check) */
+  const saving = ref(false)
+  /** what went wrong in the last change of the current batch */
+  const saveError = ref<BridgeError | null>(null)
+  const checking = ref(false)
+
+  // --- the wizard -------------------------------------------------------------------------------
+  const preview = shallowRef<CsvPreview | null>(null)
+  const previewing = ref(false)
+  const previewError = ref<BridgeError | null>(null)
+  const creating = ref(false)
+  const createError = ref<BridgeError | null>(null)
+
+  // --- scanning ---------------------------------------------------------------------------------
+  const scanning = ref(false)
+
+  /** Shows a batch main answered: as `current` when it is the one on screen, and in the list. */
+  function put(batch: Batch): void {
+    if (current.value?.id === batch.id) current.value = batch
+    const summary = summaryOf(batch)
+    const index = summaries.value.findIndex((candidate) => candidate.id === batch.id)
+    if (index === -1) summaries.value = [summary, ...summaries.value]
+    else summaries.value = summaries.value.map((candidate) => (candidate.id === batch.id ? summary : candidate))
+  }
+
+  let latestLoad = 0
+  async function load(): Promise<void> {
+    const request = ++latestLoad
+    status.value = 'loading'
+    const result = await callBridge(() => window.pbx.listBatches())
+    if (request !== latestLoad) return
+    if (result.ok) {
+      summaries.value = result.value
+      error.value = null
+      status.value = 'ready'
+    } else {
+      error.value = result.error
+      status.value = 'error'
+    }
+  }
+
+  let latestOpen = 0
+  /** Reads one batch for the batch screen. */
+  async function open(batchId: string): Promise<void> {
+    const request = ++latestOpen
+    if (current.value?.id !== batchId) current.value = null
+    currentStatus.value = 'loading'
+    currentError.value = null
+    saveError.value = null
+    const result = await callBridge(() => window.pbx.getBatch({ batchId }))
+    if (request !== latestOpen) return
+    if (result.ok) {
+      current.value = result.value
+      currentStatus.value = 'ready'
+    } else {
+      currentError.value = result.error
+      currentStatus.value = 'error'
+    }
+  }
+
+  /** Runs a change of the current batch: `saving` while it runs, the answer shown, the error kept. */
+  async function change(call: () => Promise<BridgeResult<Batch>>, busy = saving): Promise<Batch | null> {
+    busy.value = true
+    saveError.value = null
+    try {
+      const result = await callBridge(call)
+      if (!result.ok) {
+        saveError.value = result.error
+        return null
+      }
+      put(result.value)
+      return result.value
+    } finally {
+      busy.value = false
+    }
+  }
+
+  /** Runs a list action on one batch: `working` names it; the error goes to `actionError`. */
+  async function act<T>(batchId: string, call: () => Promise<BridgeResult<T>>): Promise<T | null> {
+    working.value = batchId
+    actionError.value = null
+    try {
+      const result = await callBridge(call)
+      if (result.ok) return result.value
+      actionError.value = result.error
+      return null
+    } finally {
+      working.value = null
+    }
+  }
+
+  // --- list actions -----------------------------------------------------------------------------
+
+  async function rename(batchId: string, name: string): Promise<Batch | null> {
+    const batch = await act(batchId, () => window.pbx.updateBatch({ batchId, name }))
+    if (batch) put(batch)
+    return batch
+  }
+
+  async function duplicate(batchId: string): Promise<Batch | null> {
+    const batch = await act(batchId, () => window.pbx.duplicateBatch({ batchId }))
+    if (batch) summaries.value = [summaryOf(batch), ...summaries.value]
+    return batch
+  }
+
+  async function remove(batchId: string): Promise<boolean> {
+    const result = await act(batchId, () => window.pbx.deleteBatch({ batchId }))
+    if (!result && actionError.value?.code !== 'NOT_FOUND') return false
+    actionError.value = null
+    summaries.value = summaries.value.filter((summary) => summary.id !== batchId)
+    if (current.value?.id === batchId) current.value = null
+    return true
+  }
+
+  /** The batch as a file for another computer, or null (see `actionError`). */
+  function exportBatch(batchId: string): Promise<BatchFile | null> {
+    return act(batchId, () => window.pbx.exportBatch({ batchId }))
+  }
+
+  async function importBatch(json: string): Promise<Batch | null> {
+    importing.value = true
+    actionError.value = null
+    try {
+      const result = await callBridge(() => window.pbx.importBatch({ json }))
+      if (!result.ok) {
+        actionError.value = result.error
+        return null
+      }
+      summaries.value = [summaryOf(result.value), ...summaries.value.filter((s) => s.id !== result.value.id)]
+      return result.value
+    } finally {
+      importing.value = false
+    }
+  }
+
+  /** Keeps an error that happened before main was asked (a file not read, or of the wrong kind). */
+  function failAction(message: string): void {
+    actionError.value = { code: 'INVALID_INPUT', message }
+  }
+  function clearActionError(): void {
+    actionError.value = null
+  }
+
+  // --- new batches ------------------------------------------------------------------------------
+
+  /** What a spreadsheet holds, for the mapping step; null on an error (see `previewError`). */
+  async function previewCsv(fileName: string, text: string): Promise<CsvPreview | null> {
+    previewing.value = true
+    previewError.value = null
+    preview.value = null
+    try {
+      const result = await callBridge(() => window.pbx.previewCsv({ fileName, text }))
+      if (!result.ok) {
+        previewError.value = result.error
+        return null
+      }
+      preview.value = result.value
+      return result.value
+    } finally {
+      previewing.value = false
+    }
+  }
+
+  /** Keeps a file problem found before main was asked (too large, unreadable). */
+  function failPreview(message: string): void {
+    preview.value = null
+    previewError.value = { code: 'INVALID_INPUT', message }
+  }
+
+  function clearPreview(): void {
+    preview.value = null
+    previewError.value = null
+    createError.value = null
+  }
+
+  async function create(call: () => Promise<BridgeResult<Batch>>): Promise<Batch | null> {
+    creating.value = true
+    createError.value = null
+    try {
+      const result = await callBridge(call)
+      if (!result.ok) {
+        createError.value = result.error
+        return null
+      }
+      current.value = result.value
+      currentStatus.value = 'ready'
+      put(result.value)
+      return result.value
+    } finally {
+      creating.value = false
+    }
+  }
+
+  function createFromCsv(input: {
+    name: string
+    fileName: string
+    text: string
+    mapping: ColumnMapping
+    defaults: BatchDefaults
+  }): Promise<Batch | null> {
+    const { mapping, defaults, ...rest } = input
+    return create(() => window.pbx.createBatchFromCsv({ ...rest, mapping: plain(mapping), defaults: plain(defaults) }))
+  }
+
+  function createEmpty(name: string, defaults: BatchDefaults = {}): Promise<Batch | null> {
+    return create(() => window.pbx.createEmptyBatch({ name, defaults: plain(defaults) }))
+  }
+
+  // --- the current batch ------------------------------------------------------------------------
+
+  function renameCurrent(name: string): Promise<Batch | null> {
+    const batchId = current.value?.id
+    if (!batchId) return Promise.resolve(null)
+    return change(() => window.pbx.updateBatch({ batchId, name }))
+  }
+
+  /** New defaults: main checks every row again. */
+  function updateDefaults(defaults: BatchDefaults): Promise<Batch | null> {
+    const batchId = current.value?.id
+    if (!batchId) return Promise.resolve(null)
+    return change(() => window.pbx.updateBatch({ batchId, defaults: plain(defaults) }))
+  }
+
+  /** Edits cells, adds rows, removes rows; main checks every row again. */
+  function editRows(input: Omit<OperationInput<'editBatchRows'>, 'batchId'>): Promise<Batch | null> {
+    const batchId = current.value?.id
+    if (!batchId) return Promise.resolve(null)
+    return change(() => window.pbx.editBatchRows({ batchId, ...plain(input) }))
+  }
+
+  function editRow(rowId: string, values: BatchRowValues): Promise<Batch | null> {
+    return editRows({ edits: [{ rowId, values }] })
+  }
+
+  /** Flags the rows whose MAC is already on that saved PBX. */
+  function checkOnPbx(profileId: string): Promise<Batch | null> {
+    const batchId = current.value?.id
+    if (!batchId) return Promise.resolve(null)
+    return change(() => window.pbx.checkBatchOnPbx({ batchId, profileId }), checking)
+  }
+
+  /** A barcode scanner typed a MAC: a row named after `namePattern` is added to the current batch. */
+  async function scan(mac: string, namePattern: string): Promise<ScanOutcome> {
+    const batchId = current.value?.id
+    if (!batchId) return { ok: false, error: { code: 'NOT_FOUND', message: 'No batch is open.' } }
+    scanning.value = true
+    try {
+      const result = await callBridge(() => window.pbx.scanMac({ batchId, mac, namePattern }))
+      if (!result.ok) return { ok: false, error: result.error }
+      put(result.value.batch)
+      const row = result.value.batch.rows.find((candidate) => candidate.id === result.value.rowId)
+      const outcome: ScanOutcome = {
+        ok: true,
+        rowId: result.value.rowId,
+        row: row?.row ?? 0,
+        name: row?.values.name ?? '',
+        mac: row?.values.mac ?? mac,
+      }
+      if (result.value.duplicateOfRow !== undefined) outcome.duplicateOfRow = result.value.duplicateOfRow
+      return outcome
+    } finally {
+      scanning.value = false
+    }
+  }
+
+  return {
+    summaries,
+    status,
+    error,
+    query,
+    filtered,
+    working,
+    actionError,
+    importing,
+    current,
+    currentStatus,
+    currentError,
+    saving,
+    saveError,
+    checking,
+    preview,
+    previewing,
+    previewError,
+    creating,
+    createError,
+    scanning,
+    put,
+    load,
+    open,
+    rename,
+    duplicate,
+    remove,
+    exportBatch,
+    importBatch,
+    failAction,
+    clearActionError,
+    previewCsv,
+    failPreview,
+    clearPreview,
+    createFromCsv,
+    createEmpty,
+    renameCurrent,
+    updateDefaults,
+    editRows,
+    editRow,
+    checkOnPbx,
+    scan,
+  }
+})
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useBatchesStore, import.meta.hot))

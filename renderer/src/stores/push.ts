@@ -1,0 +1,331 @@
+import type { OperationOutput } from '@contract/bridge'
+import { PUSH_CONCURRENCY, type Batch, type BatchRow, type PushProgress } from '@contract/dect'
+import type { BridgeError, BridgeResult } from '@contract/result'
+import { acceptHMRUpdate, defineStore } from 'pinia'
+import { computed, ref, watch } from 'vue'
+import { callBridge, type LoadStatus } from './bridge-call'
+import { useProfilesStore } from './profiles'
+import { useSessionsStore } from './sessions'
+
+/** How often the push panel asks main where a running push stands. */
+export const PUSH_POLL_MS = 500
+
+export type ResultsCsv = OperationOutput<'exportResultsCsv'>
+
+/** What the user asked of a push, for the words of the panel while it is under way. */
+export type PushAction = 'start' | 'pause' | 'cancel' | 'retry'
+
+/**
+ * The push of one DECT batch to a saved PBX (the batch the push panel shows): the target PBX and
+ * the concurrency chosen, where the push stands (asked of main every PUSH_POLL_MS while it runs,
+ * while `watching`), the failed rows with the PBX's message, and the results as CSV.
+ *
+ * The push itself runs in main, which saves each row's outcome as it happens and renews the
+ * PBX's token by itself. A target PBX that is not signed in is opened through the sessions store
+ * first (the shell's sign-in dialog asks for the password); the push starts once it is signed in,
+ * and is dropped when the dialog is closed without signing in.
+ */
+export const usePushStore = defineStore('push', () => {
+  const sessions = useSessionsStore()
+  const profiles = useProfilesStore()
+
+  /** the batch shown, and what main answered of it (its target PBX, its rows' outcomes) */
+  const batchId = ref<string | null>(null)
+  const batch = ref<Batch | null>(null)
+  const progress = ref<PushProgress | null>(null)
+  const status = ref<LoadStatus>('idle')
+  /** why the batch or its progress could not be read */
+  const error = ref<BridgeError | null>(null)
+
+  /** the saved PBX to push to, and how many phones go at once */
+  const targetProfileId = ref<string | null>(null)
+  const concurrency = ref<number>(PUSH_CONCURRENCY.default)
+
+  /** the request being made (start, pause, cancel, retry), null when none */
+  const busy = ref<PushAction | null>(null)
+  /** what the last start, pause, cancel or retry answered, when it failed */
+  const actionError = ref<BridgeError | null>(null)
+  /** the user paused or cancelled this push (so a stop is not the push's own doing) */
+  const stoppedBy = ref<'pause' | 'cancel' | null>(null)
+  /** a start or retry that waits for the target PBX's sign-in */
+  const waitingForSignIn = ref<{ profileId: string; action: 'start' | 'retry' } | null>(null)
+
+  const exporting = ref(false)
+  const exportError = ref<BridgeError | null>(null)
+
+  const running = computed(() => progress.value?.running === true)
+  /** valid rows still to send: "Push N phones" */
+  const pendingCount = computed(() => progress.value?.pending ?? 0)
+  /** stopped before the end (paused by the user or by itself, or cancelled): "Resume" */
+  const stopped = computed(() => {
+    const p = progress.value
+    return p !== null && !p.running && p.pending > 0 && (p.status === 'paused' || p.done > 0)
+  })
+  /** every valid row was sent */
+  const finished = computed(() => {
+    const p = progress.value
+    return p !== null && !p.running && p.pending === 0 && p.done > 0
+  })
+  /** the rows the PBX refused, with its message */
+  const failedRows = computed<BatchRow[]>(() => batch.value?.rows.filter((row) => row.outcome.state === 'failed') ?? [])
+  const percentage = computed(() => {
+    const p = progress.value
+    if (!p || p.total === 0) return 0
+    return Math.min(100, Math.round((p.done / p.total) * 100))
+  })
+
+  // --- reading ------------------------------------------------------------------------------
+
+  /** counts loads, so the answer of a batch no longer shown is dropped */
+  let latestLoad = 0
+
+  /**
+   * Shows the push of `id`: reads the batch and where its push stands (and keeps asking while it
+   * runs). The target PBX is the batch's own, else the active PBX.
+   */
+  async function load(id: string): Promise<void> {
+    const request = ++latestLoad
+    if (batchId.value !== id) {
+      // another batch: stop asking about the one before (the panel still watches)
+      clearTimeout(pollTimer)
+      pollTimer = undefined
+      batchId.value = id
+      batch.value = null
+      progress.value = null
+      actionError.value = null
+      exportError.value = null
+      stoppedBy.value = null
+      waitingForSignIn.value = null
+      targetProfileId.value = null
+    }
+    status.value = 'loading'
+    if (profiles.status === 'idle') void profiles.load()
+    if (sessions.status === 'idle') void sessions.load()
+    const [batchResult, progressResult] = await Promise.all([
+      callBridge(() => window.pbx.getBatch({ batchId: id })),
+      callBridge(() => window.pbx.getPushProgress({ batchId: id })),
+    ])
+    if (request !== latestLoad || batchId.value !== id) return
+    const failure = !batchResult.ok ? batchResult.error : !progressResult.ok ? progressResult.error : null
+    if (failure) {
+      error.value = failure
+      status.value = 'error'
+      return
+    }
+    if (batchResult.ok) {
+      batch.value = batchResult.value
+      concurrency.value = batchResult.value.concurrency
+      targetProfileId.value ??= batchResult.value.targetProfileId ?? sessions.activeProfileId
+    }
+    if (progressResult.ok) show(progressResult.value)
+    error.value = null
+    status.value = 'ready'
+  }
+
+  /** Reads the batch again, for its rows' outcomes (the failed rows and their messages). */
+  async function reloadBatch(): Promise<void> {
+    const id = batchId.value
+    if (id === null) return
+    const result = await callBridge(() => window.pbx.getBatch({ batchId: id }))
+    if (result.ok && batchId.value === id) batch.value = result.value
+  }
+
+  /** Shows where the push stands; when it just ended, reads the rows' outcomes again. */
+  function show(next: PushProgress): void {
+    const wasRunning = progress.value?.running === true
+    progress.value = next
+    if (wasRunning && !next.running) void reloadBatch()
+    schedulePoll()
+  }
+
+  // --- polling while the push runs -----------------------------------------------------------
+
+  /** whether a panel shows the push (polling stops when it goes) */
+  const watching = ref(false)
+  let pollTimer: ReturnType<typeof setTimeout> | undefined
+
+  function schedulePoll(): void {
+    clearTimeout(pollTimer)
+    pollTimer = undefined
+    if (watching.value && running.value) pollTimer = setTimeout(() => void poll(), PUSH_POLL_MS)
+  }
+
+  async function poll(): Promise<void> {
+    pollTimer = undefined
+    const id = batchId.value
+    if (id === null || !watching.value) return
+    const result = await callBridge(() => window.pbx.getPushProgress({ batchId: id }))
+    if (batchId.value !== id || !watching.value) return
+    if (result.ok) {
+      error.value = null
+      show(result.value)
+    } else {
+      // keep the last progress on screen and ask again
+      error.value = result.error
+      schedulePoll()
+    }
+  }
+
+  /** A panel shows the push: ask main every PUSH_POLL_MS while it runs. */
+  function startPolling(): void {
+    watching.value = true
+    schedulePoll()
+  }
+
+  /** The panel went: stop asking (the push goes on in main). */
+  function stopPolling(): void {
+    watching.value = false
+    clearTimeout(pollTimer)
+    pollTimer = undefined
+  }
+
+  // --- start, pause, cancel, retry -----------------------------------------------------------
+
+  /** Runs one request about the push: busy meanwhile, its answer shown, its error kept. */
+  async function act(action: PushAction, call: () => Promise<BridgeResult<PushProgress>>): Promise<boolean> {
+    const id = batchId.value
+    busy.value = action
+    actionError.value = null
+    try {
+      const result = await callBridge(call)
+      if (batchId.value !== id) return false
+      if (!result.ok) {
+        actionError.value = result.error
+        return false
+      }
+      show(result.value)
+      return true
+    } finally {
+      busy.value = null
+    }
+  }
+
+  /**
+   * Runs `action` once the target PBX is signed in: at once when it is; else opens it (with its
+   * remembered password, or through the sign-in dialog, after which the action runs).
+   */
+  async function whenSignedIn(action: 'start' | 'retry'): Promise<boolean> {
+    const profileId = targetProfileId.value
+    if (profileId === null) {
+      actionError.value = { code: 'INVALID_INPUT', message: 'Choose the PBX to push to first.', field: 'profileId' }
+      return false
+    }
+    if (!sessions.isSignedIn(profileId)) {
+      waitingForSignIn.value = null
+      actionError.value = null
+      busy.value = action
+      const outcome = await sessions.open(profileId).finally(() => (busy.value = null))
+      if (outcome === 'sign-in') {
+        waitingForSignIn.value = { profileId, action }
+        return false
+      }
+      if (outcome === 'failed') {
+        const label = profiles.byId(profileId)?.label ?? 'the PBX'
+        const reason = sessions.openError?.message ?? 'it did not answer'
+        actionError.value = { code: sessions.openError?.code ?? 'INTERNAL', message: `Could not open ${label}: ${reason}` }
+        return false
+      }
+    }
+    return run(action, profileId)
+  }
+
+  function run(action: 'start' | 'retry', profileId: string): Promise<boolean> {
+    const id = batchId.value
+    if (id === null) return Promise.resolve(false)
+    stoppedBy.value = null
+    if (action === 'retry') return act('retry', () => window.pbx.retryFailedRows({ batchId: id, profileId }))
+    return act('start', () => window.pbx.startPush({ batchId: id, profileId, concurrency: concurrency.value }))
+  }
+
+  // the sign-in dialog asked for by a push: push once signed in, forget it when the dialog closes
+  watch(
+    () => {
+      const waiting = waitingForSignIn.value
+      return waiting ? { waiting, signedIn: sessions.isSignedIn(waiting.profileId), dialog: sessions.signInProfileId } : null
+    },
+    (state) => {
+      if (!state) return
+      if (state.signedIn) {
+        waitingForSignIn.value = null
+        if (targetProfileId.value === state.waiting.profileId) void run(state.waiting.action, state.waiting.profileId)
+      } else if (state.dialog !== state.waiting.profileId) {
+        waitingForSignIn.value = null
+      }
+    },
+  )
+
+  /** Pushes the pending rows to the target PBX (also resumes a stopped push where it stopped). */
+  function start(): Promise<boolean> {
+    return whenSignedIn('start')
+  }
+
+  /** Sends the failed rows again, and only those. */
+  function retryFailed(): Promise<boolean> {
+    return whenSignedIn('retry')
+  }
+
+  /** Finishes the rows in flight, then stops; "Resume" goes on. */
+  function pause(): Promise<boolean> {
+    const id = batchId.value
+    if (id === null) return Promise.resolve(false)
+    stoppedBy.value = 'pause'
+    return act('pause', () => window.pbx.pausePush({ batchId: id }))
+  }
+
+  /** Stops at once; the rest stays pending. */
+  function cancel(): Promise<boolean> {
+    const id = batchId.value
+    if (id === null) return Promise.resolve(false)
+    stoppedBy.value = 'cancel'
+    return act('cancel', () => window.pbx.cancelPush({ batchId: id }))
+  }
+
+  // --- results ------------------------------------------------------------------------------
+
+  /** Row, MAC, name, id, url and outcome of every row of `id` as CSV, or null (see `exportError`). */
+  async function exportResults(id: string): Promise<ResultsCsv | null> {
+    exporting.value = true
+    exportError.value = null
+    try {
+      const result = await callBridge(() => window.pbx.exportResultsCsv({ batchId: id }))
+      if (result.ok) return result.value
+      exportError.value = result.error
+      return null
+    } finally {
+      exporting.value = false
+    }
+  }
+
+  return {
+    batchId,
+    batch,
+    progress,
+    status,
+    error,
+    targetProfileId,
+    concurrency,
+    busy,
+    actionError,
+    stoppedBy,
+    waitingForSignIn,
+    exporting,
+    exportError,
+    running,
+    pendingCount,
+    stopped,
+    finished,
+    failedRows,
+    percentage,
+    watching,
+    load,
+    startPolling,
+    stopPolling,
+    start,
+    retryFailed,
+    pause,
+    cancel,
+    exportResults,
+  }
+})
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(usePushStore, import.meta.hot))

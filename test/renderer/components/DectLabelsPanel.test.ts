@@ -1,0 +1,119 @@
+import type { OperationOutput } from '@contract/bridge'
+import type { BridgeResult } from '@contract/result'
+import DectLabelsPanel from '@renderer/components/dect/DectLabelsPanel.vue'
+import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
+import { NButton } from 'naive-ui'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { defineComponent, h } from 'vue'
+import { createFakePbx, deferred, fakePhoneQrs, installFakePbx, ok, removePbx, type FakePbx } from '../fake-pbx'
+import { mountInApp } from '../mount-app'
+
+let mounted: VueWrapper | null = null
+
+async function mountLabels(pbx: FakePbx) {
+  const Host = defineComponent({ setup: () => () => h(DectLabelsPanel, { batchId: 'b1' }) })
+  const result = await mountInApp(Host, '/dect')
+  mounted = result.wrapper
+  await flushPromises()
+  return { ...result, pbx }
+}
+
+function withCodes(count: number): FakePbx {
+  const pbx = installFakePbx(createFakePbx())
+  pbx.dect.state.qrCodes.b1 = fakePhoneQrs(count)
+  return pbx
+}
+
+function button(wrapper: VueWrapper, text: string): DOMWrapper<HTMLButtonElement> {
+  const found = wrapper.findAll('button').find((b) => b.text() === text)
+  if (!found) throw new Error(`no button "${text}"`)
+  return found
+}
+
+function catchDownloads() {
+  const createObjectURL = vi.fn(() => 'blob:file')
+  Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined)
+  return {
+    link: (n = 0) => click.mock.contexts[n] as HTMLAnchorElement | undefined,
+    blob: (n = 0) => (createObjectURL.mock.calls[n] as unknown as [Blob])[0],
+  }
+}
+
+afterEach(() => {
+  mounted?.unmount()
+  mounted = null
+  document.body.innerHTML = ''
+  removePbx()
+  vi.restoreAllMocks()
+})
+
+describe('DectLabelsPanel', () => {
+  it('offers the four label sizes in words and previews the first labels: QR code, name, MAC, extension', async () => {
+    const { wrapper } = await mountLabels(withCodes(30))
+
+    expect(wrapper.find('section[aria-label="Labels"]').exists()).toBe(true)
+    const group = wrapper.find('[role="radiogroup"]')
+    expect(document.getElementById(group.attributes('aria-labelledby')!)?.textContent).toBe('Label size')
+    expect(wrapper.findAll('.n-radio').map((radio) => radio.text())).toEqual([
+      'A4, 21 labels (63.5 × 38.1 mm)',
+      'A4, 14 labels (99.1 × 38.1 mm)',
+      'US Letter, 30 labels (66.7 × 25.4 mm)',
+      'Label printer roll, 89 × 36 mm',
+    ])
+    const labels = wrapper.findAll('.dect-labels__label')
+    expect(labels).toHaveLength(6)
+    expect(labels[0]!.find('.dect-labels__qr svg').exists()).toBe(true)
+    expect(labels[0]!.text()).toContain('Handset 1')
+    expect(labels[0]!.text()).toContain('00:15:65:00:00:01')
+    expect(labels[0]!.text()).toContain('Ext. 101')
+    expect(wrapper.find('iframe').exists()).toBe(false)
+  })
+
+  it('exports the PDF in the size chosen, busy meanwhile, as a download', async () => {
+    const pbx = withCodes(30)
+    const answer = deferred<BridgeResult<OperationOutput<'exportLabelsPdf'>>>()
+    const exportLabelsPdf = pbx.exportLabelsPdf.getMockImplementation()!
+    pbx.exportLabelsPdf.mockImplementation(async (input) => {
+      await answer.promise
+      return exportLabelsPdf(input)
+    })
+    const { wrapper } = await mountLabels(pbx)
+    const downloads = catchDownloads()
+
+    const letter = wrapper.findAll('.n-radio').find((radio) => radio.text().startsWith('US Letter'))!
+    await letter.find('input').setValue(true)
+    await flushPromises()
+    await button(wrapper, 'Export PDF').trigger('click')
+    expect(button(wrapper, 'Export PDF').find('.n-base-loading').exists()).toBe(true)
+    answer.resolve(ok({ fileName: 'unused', base64: '' }))
+    await flushPromises()
+
+    expect(pbx.exportLabelsPdf).toHaveBeenCalledWith({ batchId: 'b1', size: 'letter-30' })
+    expect(downloads.link()?.download).toBe('b1-labels-letter-30.pdf')
+    const blob = downloads.blob()
+    expect(blob.type).toBe('application/pdf')
+    expect(await blob.text()).toBe('%PDF-1.7 labels letter-30')
+    expect(wrapper.findAllComponents(NButton).find((b) => b.text() === 'Export PDF')!.props('loading')).toBe(false)
+  })
+
+  it('exports the results as CSV', async () => {
+    const pbx = withCodes(3)
+    const { wrapper } = await mountLabels(pbx)
+    const downloads = catchDownloads()
+
+    await button(wrapper, 'Export results (CSV)').trigger('click')
+    await flushPromises()
+
+    expect(pbx.exportResultsCsv).toHaveBeenCalledWith({ batchId: 'b1' })
+    expect(downloads.link()?.download).toBe('b1-results.csv')
+    expect((await downloads.blob().text()).split('\n')[1]).toBe('1,001565000001,Handset 1,ph-1,https://pbx.acme.example/provisioning/001565000001.xml,created')
+  })
+
+  it('says to push the batch first when there is nothing to label, and offers no PDF', async () => {
+    const { wrapper } = await mountLabels(installFakePbx(createFakePbx()))
+
+    expect(wrapper.text()).toContain('Push the batch first')
+    expect(button(wrapper, 'Export PDF').attributes('disabled')).toBeDefined()
+  })
+})

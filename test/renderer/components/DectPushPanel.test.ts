@@ -1,0 +1,296 @@
+import DectPushPanel from '@renderer/components/dect/DectPushPanel.vue'
+import { PUSH_POLL_MS } from '@renderer/stores/push'
+import { useSessionsStore } from '@renderer/stores/sessions'
+import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
+import { NInputNumber, NSelect } from 'naive-ui'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { defineComponent, h } from 'vue'
+import {
+  createFakePbx,
+  FAKE_PAUSED_REASON,
+  fakePushBatch,
+  fakePushProgress,
+  installFakePbx,
+  ok,
+  removePbx,
+  signedIn,
+  type FakePbx,
+} from '../fake-pbx'
+import { mountInApp } from '../mount-app'
+
+let mounted: VueWrapper | null = null
+
+/** A fake whose batch `b1` has 150 valid rows for Acme (signed in), as getBatch answers it. */
+function setup(options: { batch?: Parameters<typeof fakePushBatch>[1]; signedInTo?: string[] } = {}): FakePbx {
+  const pbx = installFakePbx(
+    createFakePbx({ getBatch: async ({ batchId }) => ok(fakePushBatch(batchId, { targetProfileId: 'p-acme', ...options.batch })) }),
+  )
+  for (const id of options.signedInTo ?? ['p-acme']) pbx.state.sessions[id] = signedIn(pbx.state.profiles.find((p) => p.id === id)!)
+  pbx.dect.state.pushes.b1 = fakePushProgress('b1')
+  return pbx
+}
+
+async function mountPanel() {
+  const Host = defineComponent({ setup: () => () => h(DectPushPanel, { batchId: 'b1' }) })
+  const result = await mountInApp(Host, '/dect')
+  mounted = result.wrapper
+  await flushPromises()
+  return result
+}
+
+function button(wrapper: VueWrapper, text: string): DOMWrapper<HTMLButtonElement> {
+  const found = wrapper.findAll('button').find((b) => b.text() === text)
+  if (!found) throw new Error(`no button "${text}" among ${wrapper.findAll('button').map((b) => `"${b.text()}"`).join(', ')}`)
+  return found
+}
+
+/** A button of Naive UI's dialogs, which are teleported to the body. */
+function bodyButton(text: string): HTMLButtonElement {
+  const found = Array.from(document.body.querySelectorAll('button')).findLast((b) => b.textContent?.trim() === text)
+  if (!found) throw new Error(`no button "${text}" in the document`)
+  return found
+}
+
+/** Lets the panel ask main once more (the poll timer), and the answer arrive. */
+async function nextPoll(): Promise<void> {
+  await vi.advanceTimersByTimeAsync(PUSH_POLL_MS)
+  await flushPromises()
+}
+
+afterEach(() => {
+  mounted?.unmount()
+  mounted = null
+  document.body.innerHTML = ''
+  removePbx()
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+describe('DectPushPanel', () => {
+  it('preselects the batch’s PBX, offers "Push 150 phones" and sends the PBX and the concurrency chosen', async () => {
+    const pbx = setup()
+    const { wrapper } = await mountPanel()
+
+    expect(wrapper.find('section[aria-labelledby]').text()).toContain('Push to a PBX')
+    expect(wrapper.findComponent(NSelect).props('value')).toBe('p-acme')
+    expect(wrapper.findComponent(NInputNumber).props('value')).toBe(4)
+    expect(wrapper.find('label[for]').text()).toContain('Target PBX')
+
+    wrapper.findComponent(NInputNumber).vm.$emit('update:value', 8)
+    await flushPromises()
+    await button(wrapper, 'Push 150 phones').trigger('click')
+    await flushPromises()
+
+    expect(pbx.startPush).toHaveBeenCalledWith({ batchId: 'b1', profileId: 'p-acme', concurrency: 8 })
+    expect(wrapper.find('[role="progressbar"]').exists()).toBe(true)
+    expect(wrapper.find('.dect-push__counts').text()).toBe('0 of 150 · 0 created · 0 matched · 0 failed')
+  })
+
+  it('keeps the concurrency within 1 to 16', async () => {
+    setup()
+    const { wrapper } = await mountPanel()
+    const input = wrapper.findComponent(NInputNumber)
+    expect(input.props('min')).toBe(1)
+    expect(input.props('max')).toBe(16)
+    input.vm.$emit('update:value', 40)
+    await flushPromises()
+    expect(input.props('value')).toBe(16)
+  })
+
+  it('asks for the progress every 500 ms while the push runs: percentage, counts and time left', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const pbx = setup()
+    const { wrapper } = await mountPanel()
+    await button(wrapper, 'Push 150 phones').trigger('click')
+    await flushPromises()
+    const asked = pbx.getPushProgress.mock.calls.length
+
+    pbx.dect.advancePush('b1', { created: 118, matched: 2, etaMs: 40_000 })
+    await nextPoll()
+
+    expect(pbx.getPushProgress.mock.calls.length).toBe(asked + 1)
+    expect(wrapper.find('.dect-push__counts').text()).toBe('120 of 150 · 118 created · 2 matched · 0 failed')
+    expect(wrapper.find('.dect-push__eta').text()).toBe('about 40 s left')
+    const bar = wrapper.find('[role="progressbar"]')
+    expect(bar.attributes('aria-valuenow')).toBe('80')
+    expect(bar.attributes('aria-label')).toBe('Pushing to Acme HQ')
+    expect(button(wrapper, 'Pause').exists()).toBe(true)
+    expect(button(wrapper, 'Cancel').exists()).toBe(true)
+
+    // the end: no more asking
+    pbx.dect.advancePush('b1', { created: 30 })
+    await nextPoll()
+    const atEnd = pbx.getPushProgress.mock.calls.length
+    await nextPoll()
+    await nextPoll()
+    expect(pbx.getPushProgress.mock.calls.length).toBe(atEnd)
+    expect(wrapper.find('.dect-push__summary').text()).toBe('150 of 150 phones are on Acme HQ: 148 created, 2 matched.')
+  })
+
+  it('stops asking when the panel goes (the push goes on in main)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const pbx = setup()
+    const { wrapper } = await mountPanel()
+    await button(wrapper, 'Push 150 phones').trigger('click')
+    await flushPromises()
+    await nextPoll()
+    const asked = pbx.getPushProgress.mock.calls.length
+
+    wrapper.unmount()
+    mounted = null
+    await nextPoll()
+    await nextPoll()
+
+    expect(pbx.getPushProgress.mock.calls.length).toBe(asked)
+    expect(pbx.dect.state.pushes.b1!.running).toBe(true)
+  })
+
+  it('pauses, then resumes where it stopped', async () => {
+    const pbx = setup()
+    const { wrapper } = await mountPanel()
+    await button(wrapper, 'Push 150 phones').trigger('click')
+    await flushPromises()
+    pbx.dect.advancePush('b1', { created: 10 })
+
+    await button(wrapper, 'Pause').trigger('click')
+    await flushPromises()
+
+    expect(pbx.pausePush).toHaveBeenCalledWith({ batchId: 'b1' })
+    const stopped = wrapper.find('.dect-push__stopped')
+    expect(stopped.text()).toContain('Push paused')
+    expect(stopped.text()).toContain(FAKE_PAUSED_REASON)
+    expect(stopped.text()).toContain('140 phones still to push')
+
+    await button(wrapper, 'Resume').trigger('click')
+    await flushPromises()
+    expect(pbx.startPush).toHaveBeenCalledTimes(2)
+    expect(wrapper.find('.dect-push__counts').text()).toBe('10 of 150 · 10 created · 0 matched · 0 failed')
+  })
+
+  it('cancels only after the confirmation', async () => {
+    const pbx = setup()
+    const { wrapper } = await mountPanel()
+    await button(wrapper, 'Push 150 phones').trigger('click')
+    await flushPromises()
+
+    await button(wrapper, 'Cancel').trigger('click')
+    await flushPromises()
+    expect(document.body.textContent).toContain('Cancel the push?')
+    bodyButton('Keep pushing').click()
+    await flushPromises()
+    expect(pbx.cancelPush).not.toHaveBeenCalled()
+
+    await button(wrapper, 'Cancel').trigger('click')
+    await flushPromises()
+    bodyButton('Cancel push').click()
+    await flushPromises()
+
+    expect(pbx.cancelPush).toHaveBeenCalledWith({ batchId: 'b1' })
+    expect(wrapper.find('.dect-push__stopped').text()).toContain('Push cancelled')
+    expect(button(wrapper, 'Resume').exists()).toBe(true)
+  })
+
+  it('a push that stopped by itself says why in an alert with Resume', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const pbx = setup()
+    const { wrapper } = await mountPanel()
+    await button(wrapper, 'Push 150 phones').trigger('click')
+    await flushPromises()
+
+    pbx.dect.advancePush('b1', { created: 30 })
+    pbx.dect.stopPush('b1', 'The PBX could not be reached: the network is down')
+    await nextPoll()
+
+    const stopped = wrapper.find('.dect-push__stopped')
+    expect(stopped.classes()).toContain('n-alert')
+    expect(stopped.text()).toContain('The push stopped')
+    expect(stopped.text()).toContain('The PBX could not be reached: the network is down')
+    expect(stopped.text()).toContain('120 phones still to push')
+    await button(wrapper, 'Resume').trigger('click')
+    await flushPromises()
+    expect(pbx.startPush).toHaveBeenLastCalledWith({ batchId: 'b1', profileId: 'p-acme', concurrency: 4 })
+  })
+
+  it('after a push with failures: the summary, the failed rows with the PBX’s message, and "Retry failed rows"', async () => {
+    const pbx = setup({ batch: { failed: 2, done: 148 } })
+    pbx.dect.state.pushes.b1 = fakePushProgress('b1', { status: 'partly_failed', done: 150, created: 146, matched: 2, failed: 2, pending: 0 })
+    const { wrapper } = await mountPanel()
+
+    expect(wrapper.find('.dect-push__summary').text()).toBe('148 of 150 phones are on Acme HQ: 146 created, 2 matched, 2 failed.')
+    const failed = wrapper.findAll('.dect-push__failed-list li')
+    expect(failed).toHaveLength(2)
+    expect(failed[0]!.text()).toContain('Row 1')
+    expect(failed[0]!.text()).toContain('Handset 1')
+    expect(failed[0]!.text()).toContain('00:15:65:00:00:01')
+    expect(failed[0]!.text()).toContain('already exists (409)')
+
+    await button(wrapper, 'Retry failed rows (2)').trigger('click')
+    await flushPromises()
+
+    expect(pbx.retryFailedRows).toHaveBeenCalledWith({ batchId: 'b1', profileId: 'p-acme' })
+    expect(wrapper.find('.dect-push__counts').text()).toBe('148 of 150 · 146 created · 2 matched · 0 failed')
+  })
+
+  it('exports the results as a CSV download', async () => {
+    const pbx = setup()
+    pbx.dect.state.pushes.b1 = fakePushProgress('b1', { status: 'done', done: 150, created: 150, pending: 0 })
+    const { wrapper } = await mountPanel()
+    const createObjectURL = vi.fn(() => 'blob:results')
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined)
+
+    await button(wrapper, 'Export results (CSV)').trigger('click')
+    await flushPromises()
+
+    expect(pbx.exportResultsCsv).toHaveBeenCalledWith({ batchId: 'b1' })
+    const link = click.mock.contexts[0] as HTMLAnchorElement
+    expect(link.download).toBe('b1-results.csv')
+    const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0]
+    expect(blob.type).toBe('text/csv')
+    expect(await blob.text()).toMatch(/^row,mac,name,id,url,outcome\n/)
+  })
+
+  it('a PBX that is not signed in asks for the sign-in first, then pushes to it', async () => {
+    const pbx = setup({ batch: { targetProfileId: 'p-globex' } })
+    const { wrapper } = await mountPanel()
+    expect(wrapper.findComponent(NSelect).props('value')).toBe('p-globex')
+
+    await button(wrapper, 'Push 150 phones').trigger('click')
+    await flushPromises()
+
+    const sessions = useSessionsStore()
+    expect(pbx.openPbx).toHaveBeenCalledWith({ profileId: 'p-globex' })
+    expect(sessions.signInProfileId).toBe('p-globex')
+    expect(pbx.startPush).not.toHaveBeenCalled()
+    expect(wrapper.text()).toContain('Sign in to Globex hosting to push')
+
+    await sessions.signIn({ profileId: 'p-globex', password: 'admin', remember: false })
+    await flushPromises()
+
+    expect(pbx.startPush).toHaveBeenCalledWith({ batchId: 'b1', profileId: 'p-globex', concurrency: 4 })
+  })
+
+  it('closing the sign-in dialog drops the push', async () => {
+    const pbx = setup({ batch: { targetProfileId: 'p-globex' } })
+    const { wrapper } = await mountPanel()
+    await button(wrapper, 'Push 150 phones').trigger('click')
+    await flushPromises()
+
+    useSessionsStore().cancelSignIn()
+    await flushPromises()
+
+    expect(wrapper.text()).not.toContain('Sign in to Globex hosting to push')
+    expect(button(wrapper, 'Push 150 phones').attributes('disabled')).toBeUndefined()
+    expect(pbx.startPush).not.toHaveBeenCalled()
+  })
+
+  it('with no PBX chosen yet asks for one, and says when nothing can be pushed', async () => {
+    const pbx = setup({ batch: { targetProfileId: null } })
+    pbx.dect.state.pushes.b1 = fakePushProgress('b1', { total: 0, pending: 0, withErrors: 3 })
+    const { wrapper } = await mountPanel()
+
+    expect(wrapper.findComponent(NSelect).props('value')).toBeNull()
+    expect(wrapper.text()).toContain('Nothing to push: fix the 3 rows with errors first.')
+    expect(button(wrapper, 'Push 0 phones').attributes('disabled')).toBeDefined()
+  })
+})

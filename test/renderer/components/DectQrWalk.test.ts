@@ -1,0 +1,149 @@
+import DectPushPanel from '@renderer/components/dect/DectPushPanel.vue'
+import DectQrWalk from '@renderer/components/dect/DectQrWalk.vue'
+import { PUSH_POLL_MS, usePushStore } from '@renderer/stores/push'
+import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { defineComponent, h } from 'vue'
+import {
+  acmeProfile,
+  createFakePbx,
+  fakePhoneQrs,
+  fakePushBatch,
+  fakePushProgress,
+  installFakePbx,
+  ok,
+  removePbx,
+  signedIn,
+  type FakePbx,
+} from '../fake-pbx'
+import { mountInApp } from '../mount-app'
+
+let mounted: VueWrapper | null = null
+
+/** whether the host shows the push panel beside the walk, as the batch view's kept-alive tabs do */
+let withPushPanel = false
+const Host = defineComponent({
+  setup: () => () => [withPushPanel ? h(DectPushPanel, { batchId: 'b1' }) : null, h(DectQrWalk, { batchId: 'b1' })],
+})
+
+async function mountWalk(pbx: FakePbx = installFakePbx(createFakePbx())) {
+  const result = await mountInApp(Host, '/dect')
+  mounted = result.wrapper
+  await flushPromises()
+  return { ...result, pbx }
+}
+
+function withCodes(count: number): FakePbx {
+  const pbx = installFakePbx(createFakePbx())
+  pbx.dect.state.qrCodes.b1 = fakePhoneQrs(count)
+  return pbx
+}
+
+function button(wrapper: VueWrapper, text: string): DOMWrapper<HTMLButtonElement> {
+  const found = wrapper.findAll('button').find((b) => b.text() === text)
+  if (!found) throw new Error(`no button "${text}"`)
+  return found
+}
+
+const walk = (wrapper: VueWrapper) => wrapper.find('section[aria-label="QR code walk"]')
+const position = (wrapper: VueWrapper) => wrapper.find('.dect-qr-walk__position').text()
+
+afterEach(() => {
+  mounted?.unmount()
+  mounted = null
+  document.body.innerHTML = ''
+  removePbx()
+  withPushPanel = false
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+describe('DectQrWalk', () => {
+  it('shows the first phone: its QR code large, name, MAC in pairs, extension, "1 of 150"', async () => {
+    const { wrapper, pbx } = await mountWalk(withCodes(150))
+
+    expect(pbx.batchQrCodes).toHaveBeenCalledWith({ batchId: 'b1' })
+    expect(position(wrapper)).toBe('Phone 1 of 150: Handset 1')
+    const code = wrapper.find('.dect-qr-walk__code')
+    expect(code.attributes('role')).toBe('img')
+    expect(code.attributes('aria-label')).toBe("QR code of Handset 1's provisioning URL")
+    expect(code.find('svg').attributes('data-text')).toBe(encodeURIComponent('https://pbx.acme.example/provisioning/001565000001.xml'))
+    expect(wrapper.find('.dect-qr-walk__name').text()).toBe('Handset 1')
+    expect(wrapper.find('.dect-qr-walk__mac').text()).toBe('00:15:65:00:00:01')
+    expect(wrapper.find('.dect-qr-walk__extension').text()).toBe('101')
+    expect(button(wrapper, 'Previous').attributes('disabled')).toBeDefined()
+    // the walk has the focus, so the keys work at once
+    expect(document.activeElement).toBe(walk(wrapper).element)
+  })
+
+  it('goes through the phones with Next and Previous: "3 of 150"', async () => {
+    const { wrapper } = await mountWalk(withCodes(150))
+
+    await button(wrapper, 'Next').trigger('click')
+    await button(wrapper, 'Next').trigger('click')
+    expect(position(wrapper)).toBe('Phone 3 of 150: Handset 3')
+    expect(wrapper.find('.dect-qr-walk__mac').text()).toBe('00:15:65:00:00:03')
+
+    await button(wrapper, 'Previous').trigger('click')
+    expect(position(wrapper)).toBe('Phone 2 of 150: Handset 2')
+  })
+
+  it('goes through the phones with the arrow keys and Space', async () => {
+    const { wrapper } = await mountWalk(withCodes(150))
+    const section = walk(wrapper)
+
+    await section.trigger('keydown', { key: 'ArrowRight' })
+    await section.trigger('keydown', { key: ' ' })
+    expect(position(wrapper)).toBe('Phone 3 of 150: Handset 3')
+    await section.trigger('keydown', { key: 'ArrowLeft' })
+    expect(position(wrapper)).toBe('Phone 2 of 150: Handset 2')
+    await section.trigger('keydown', { key: 'End' })
+    expect(position(wrapper)).toBe('Phone 150 of 150: Handset 150')
+    expect(button(wrapper, 'Next').attributes('disabled')).toBeDefined()
+    await section.trigger('keydown', { key: 'ArrowRight' })
+    expect(position(wrapper)).toBe('Phone 150 of 150: Handset 150')
+  })
+
+  it('keeps each phone’s "done" mark while walking', async () => {
+    const { wrapper } = await mountWalk(withCodes(5))
+    const mark = () => wrapper.find('.dect-qr-walk__mark')
+
+    expect(mark().text()).toBe('Mark Handset 1 as done')
+    await mark().trigger('click')
+    expect(mark().attributes('aria-checked')).toBe('true')
+    expect(wrapper.find('.dect-qr-walk__done-count').text()).toBe('1 of 5 done')
+
+    await button(wrapper, 'Next').trigger('click')
+    expect(mark().attributes('aria-checked')).toBe('false')
+    await button(wrapper, 'Previous').trigger('click')
+    expect(mark().attributes('aria-checked')).toBe('true')
+  })
+
+  it('says to push the batch first when no phone has a URL yet', async () => {
+    const { wrapper } = await mountWalk()
+
+    expect(wrapper.find('h2').text()).toBe('No QR codes yet')
+    expect(wrapper.text()).toContain('Push the batch first')
+    expect(wrapper.find('.dect-qr-walk__code').exists()).toBe(false)
+  })
+
+  it('reads the QR codes again when the batch’s push ends, and offers "Check again" meanwhile', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const pbx = installFakePbx(createFakePbx({ getBatch: async ({ batchId }) => ok(fakePushBatch(batchId, { rows: 3, targetProfileId: 'p-acme' })) }))
+    pbx.state.sessions['p-acme'] = signedIn(acmeProfile)
+    pbx.dect.state.pushes.b1 = fakePushProgress('b1', { total: 3 })
+    withPushPanel = true
+    const { wrapper } = await mountWalk(pbx)
+    expect(wrapper.text()).toContain('Push the batch first')
+    expect(button(wrapper, 'Check again').exists()).toBe(true)
+
+    await usePushStore().start()
+    pbx.dect.advancePush('b1', { created: 3 })
+    pbx.dect.state.qrCodes.b1 = fakePhoneQrs(3)
+    await vi.advanceTimersByTimeAsync(PUSH_POLL_MS)
+    await flushPromises()
+
+    expect(pbx.batchQrCodes).toHaveBeenCalledTimes(2)
+    expect(position(wrapper)).toBe('Phone 1 of 3: Handset 1')
+  })
+})

@@ -1,0 +1,164 @@
+import type { Batch } from '@contract/dect'
+import { flushPromises, type VueWrapper } from '@vue/test-utils'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { RouterView } from 'vue-router'
+import { sampleBatch, sampleRow } from '../fake-batches'
+import { acmeProfile, createFakePbx, installFakePbx, removePbx } from '../fake-pbx'
+import { mountInApp } from '../mount-app'
+
+let mounted: VueWrapper | null = null
+afterEach(() => {
+  mounted?.unmount()
+  mounted = null
+  document.body.innerHTML = ''
+  removePbx()
+  vi.restoreAllMocks()
+})
+
+const mac = (n: number) => `001565${n.toString(16).toUpperCase().padStart(6, '0')}`
+const MAC_ERROR = { field: 'mac', message: 'MAC is missing', severity: 'error' as const }
+
+/** 150 rows, 3 with errors, 120 created, 2 failed; pushed to Acme, partly failed. */
+function hospital(): Batch {
+  const rows = Array.from({ length: 150 }, (_, i) => {
+    const row = sampleRow(i + 1, { name: `Handset ${i + 1}`, mac: mac(i + 1) }, i < 3 ? [MAC_ERROR] : [])
+    if (i >= 3 && i < 123) row.outcome = { state: 'created', phoneId: `ph-${i}` }
+    if (i >= 123 && i < 125) row.outcome = { state: 'failed', error: 'The PBX refused the phone (400)' }
+    return row
+  })
+  return sampleBatch({ id: 'b-hospital', name: 'St. Mary hospital', status: 'partly_failed', targetProfileId: acmeProfile.id, rows, updatedAt: '2025-03-02T08:00:00.000Z' })
+}
+const office = () => sampleBatch({ id: 'b-office', name: 'Office floor 2', source: 'scanned', rows: [sampleRow(1, { name: 'Handset 1', mac: mac(900) })] })
+
+async function mountList(batches: Batch[] = [hospital(), office()]) {
+  const pbx = installFakePbx(createFakePbx({}, { batches: { batches, lastMapping: {}, pbxMacs: {} } }))
+  const result = await mountInApp(RouterView, '/dect')
+  mounted = result.wrapper
+  await flushPromises()
+  return { ...result, pbx }
+}
+
+const rows = (wrapper: VueWrapper) => wrapper.findAll('tr[data-batch-id]')
+const cells = (wrapper: VueWrapper, index: number) => rows(wrapper)[index]!.findAll('td').map((td) => td.text())
+const button = (wrapper: VueWrapper, name: string) => {
+  const found = wrapper.findAll('button').find((b) => b.attributes('aria-label') === name || b.text() === name)
+  if (!found) throw new Error(`no button "${name}"`)
+  return found
+}
+const bodyButton = (text: string) => Array.from(document.body.querySelectorAll('button')).findLast((b) => b.textContent?.trim() === text)!
+
+describe('the batches list', () => {
+  it('is open with no PBX: lists each batch with its status in words, counts and target PBX', async () => {
+    const { wrapper } = await mountList()
+
+    expect(wrapper.findAll('.n-tabs-tab').map((tab) => tab.text())).toEqual(['Batches', 'Phones on the PBX'])
+    expect(rows(wrapper)).toHaveLength(2)
+    const [name, source, status, counts, target] = cells(wrapper, 0)
+    expect(name).toBe('St. Mary hospital')
+    expect(source).toBe('handsets.csv')
+    expect(status).toBe('Partly failed')
+    expect(counts).toBe('150 rows · 3 with errors · 120 created · 2 failed')
+    expect(target).toBe('Acme HQ')
+    expect(cells(wrapper, 1).slice(1, 5)).toEqual(['scanned on site', 'Draft', '1 row', 'not chosen'])
+  })
+
+  it('says each status in words', async () => {
+    const statuses = ['draft', 'pushing', 'paused', 'done', 'partly_failed'] as const
+    await mountList(statuses.map((status, i) => sampleBatch({ id: `b-${i}`, name: `Batch ${status}`, status })))
+
+    expect(mounted!.findAll('.dect-batches__status').map((tag) => tag.text())).toEqual(['Draft', 'Pushing', 'Paused', 'Done', 'Partly failed'])
+  })
+
+  it('searches by name', async () => {
+    const { wrapper } = await mountList()
+
+    await wrapper.find('input[type="search"]').setValue('office')
+    expect(rows(wrapper).map((row) => row.attributes('data-batch-id'))).toEqual(['b-office'])
+    expect(wrapper.find('.dect-batches__count').text()).toBe('1 of 2 shown')
+  })
+
+  it('deletes a batch only once the user confirms', async () => {
+    const { wrapper, pbx } = await mountList()
+
+    await button(wrapper, 'Delete Office floor 2').trigger('click')
+    await flushPromises()
+    expect(document.body.textContent).toContain('Delete Office floor 2?')
+    bodyButton('Cancel').click()
+    await flushPromises()
+    expect(pbx.deleteBatch).not.toHaveBeenCalled()
+
+    await button(wrapper, 'Delete Office floor 2').trigger('click')
+    await flushPromises()
+    bodyButton('Delete').click()
+    await flushPromises()
+    expect(pbx.deleteBatch).toHaveBeenCalledWith({ batchId: 'b-office' })
+    expect(rows(wrapper).map((row) => row.attributes('data-batch-id'))).toEqual(['b-hospital'])
+  })
+
+  it('exports a batch as a download of the file main named', async () => {
+    const { wrapper, pbx } = await mountList()
+    const createObjectURL = vi.fn(() => 'blob:batch')
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined)
+
+    await button(wrapper, 'Export Office floor 2').trigger('click')
+    await flushPromises()
+
+    expect(pbx.exportBatch).toHaveBeenCalledWith({ batchId: 'b-office' })
+    const clicked = click.mock.contexts.at(-1) as HTMLAnchorElement
+    expect(clicked.download).toBe('Office-floor-2.batch.json')
+    expect(clicked.href).toBe('blob:batch')
+    const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0]
+    expect(JSON.parse(await blob.text()).name).toBe('Office floor 2')
+  })
+
+  it('renames and duplicates a batch', async () => {
+    const { wrapper, pbx } = await mountList()
+
+    await button(wrapper, 'Rename Office floor 2').trigger('click')
+    await flushPromises()
+    const input = document.body.querySelector<HTMLInputElement>('.n-dialog input')!
+    expect(input.value).toBe('Office floor 2')
+    input.value = 'Office floor 3'
+    input.dispatchEvent(new Event('input'))
+    bodyButton('Save').click()
+    await flushPromises()
+    expect(pbx.updateBatch).toHaveBeenCalledWith({ batchId: 'b-office', name: 'Office floor 3' })
+    expect(cells(wrapper, 1)[0]).toBe('Office floor 3')
+
+    await button(wrapper, 'Duplicate Office floor 3').trigger('click')
+    await flushPromises()
+    expect(pbx.duplicateBatch).toHaveBeenCalledWith({ batchId: 'b-office' })
+    expect(rows(wrapper).map((row) => row.find('td').text())).toContain('Office floor 3 (copy)')
+  })
+
+  it('imports a batch file chosen with the button, and refuses a file that is not .json', async () => {
+    const { wrapper, pbx } = await mountList([])
+    const exported = JSON.stringify(office())
+    const input = wrapper.find('input[type="file"]')
+    expect(input.attributes('accept')).toContain('.json')
+
+    Object.defineProperty(input.element, 'files', { value: [new File(['a;b'], 'handsets.csv')], configurable: true })
+    await input.trigger('change')
+    await flushPromises()
+    expect(wrapper.find('.dect-batches__action-error').text()).toContain('handsets.csv is not a batch file')
+
+    Object.defineProperty(input.element, 'files', { value: [new File([exported], 'office.batch.json')], configurable: true })
+    await input.trigger('change')
+    await flushPromises()
+    expect(pbx.importBatch).toHaveBeenCalledWith({ json: exported })
+    expect(rows(wrapper).map((row) => row.find('td').text())).toEqual(['Office floor 2'])
+  })
+
+  it('"New batch by scanning" creates an empty batch and opens it with the scan field', async () => {
+    const { wrapper, router, pbx } = await mountList([])
+
+    await button(wrapper, 'New batch by scanning').trigger('click')
+    await flushPromises()
+
+    expect(pbx.createEmptyBatch).toHaveBeenCalledWith({ name: expect.stringMatching(/^Scanned /), defaults: {} })
+    expect(router.currentRoute.value.path).toMatch(/^\/dect\/batches\/b-new-\d+$/)
+    expect(router.currentRoute.value.query.scan).toBe('1')
+    expect(wrapper.find('.dect-scan').exists()).toBe(true)
+  })
+})

@@ -1,0 +1,127 @@
+import './virtual-layout'
+import DectBatchDefaultsForm from '@renderer/components/dect/DectBatchDefaultsForm.vue'
+import DectColumnMapping from '@renderer/components/dect/DectColumnMapping.vue'
+import { flushPromises, type VueWrapper } from '@vue/test-utils'
+import { NSelect } from 'naive-ui'
+import { afterEach, describe, expect, it } from 'vitest'
+import { RouterView } from 'vue-router'
+import { createFakePbx, installFakePbx, removePbx } from '../fake-pbx'
+import { mountInApp } from '../mount-app'
+
+let mounted: VueWrapper | null = null
+afterEach(() => {
+  mounted?.unmount()
+  mounted = null
+  document.body.innerHTML = ''
+  removePbx()
+})
+
+const CSV = 'Name;MAC;Durchwahl;Modell\nReception;00:15:65:AA:BB:CC;100;W70B\nKitchen;00:15:65;101;W70B\n'
+
+async function mountWizard() {
+  const pbx = installFakePbx(createFakePbx())
+  const result = await mountInApp(RouterView, '/dect/batches/new')
+  mounted = result.wrapper
+  await flushPromises()
+  return { ...result, pbx }
+}
+
+/** Drops `file` on the first step, as a drag from the file manager does. */
+async function drop(wrapper: VueWrapper, file: File): Promise<void> {
+  const event = new Event('drop', { bubbles: true, cancelable: true })
+  Object.defineProperty(event, 'dataTransfer', { value: { files: [file], types: ['Files'] } })
+  wrapper.find('.dect-new__step--file').element.dispatchEvent(event)
+  await flushPromises()
+}
+
+const button = (wrapper: VueWrapper, text: string) => {
+  const found = wrapper.findAll('button').find((b) => b.text() === text)
+  if (!found) throw new Error(`no button "${text}"`)
+  return found
+}
+/** the mapping step's select of a column */
+const columnSelect = (wrapper: VueWrapper, header: string) =>
+  wrapper.findComponent(DectColumnMapping).findAllComponents(NSelect).find((select) => select.attributes('data-column') === header)!
+
+describe('a new batch from a spreadsheet', () => {
+  it('drop → guessed mapping → a field chosen twice refused → defaults → create → the new batch', async () => {
+    const { wrapper, router, pbx } = await mountWizard()
+
+    await drop(wrapper, new File([CSV], 'handsets.csv', { type: 'text/csv' }))
+    expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'handsets.csv', text: CSV })
+
+    // step 2: the guesses, the first rows under each header
+    expect(wrapper.findAll('.dect-mapping__table th').map((th) => th.text())).toEqual(['Name', 'MAC', 'Durchwahl', 'Modell'])
+    expect(['Name', 'MAC', 'Durchwahl', 'Modell'].map((header) => columnSelect(wrapper, header).props('value'))).toEqual([
+      'name',
+      'mac',
+      'extension',
+      'ignore',
+    ])
+    expect(wrapper.find('.dect-mapping__table tbody').text()).toContain('00:15:65:AA:BB:CC')
+    expect(columnSelect(wrapper, 'MAC').find('input').attributes('aria-label')).toBe('Field for column MAC')
+
+    columnSelect(wrapper, 'Modell').vm.$emit('update:value', 'name')
+    await flushPromises()
+    expect(wrapper.find('.dect-mapping__repeated').text()).toContain('Name is chosen for 2 columns: Name, Modell')
+    expect(button(wrapper, 'Next').attributes('disabled')).toBeDefined()
+
+    columnSelect(wrapper, 'Modell').vm.$emit('update:value', 'model')
+    await flushPromises()
+    expect(wrapper.find('.dect-mapping__repeated').exists()).toBe(false)
+    await button(wrapper, 'Next').trigger('click')
+    await flushPromises()
+
+    // step 3: the name (the file's) and the defaults
+    const name = wrapper.findAll('label').find((label) => label.text() === 'Batch name')!
+    expect(wrapper.find<HTMLInputElement>(`#${CSS.escape(name.attributes('for')!)}`).element.value).toBe('handsets')
+    const vendor = wrapper.findComponent(DectBatchDefaultsForm).findAllComponents(NSelect).find((select) => select.find('input[aria-label="Vendor"]').exists())!
+    vendor.vm.$emit('update:value', 'Yealink')
+    await flushPromises()
+    await button(wrapper, 'Create batch').trigger('click')
+    await flushPromises()
+
+    expect(pbx.createBatchFromCsv).toHaveBeenCalledWith({
+      name: 'handsets',
+      fileName: 'handsets.csv',
+      text: CSV,
+      mapping: { Name: 'name', MAC: 'mac', Durchwahl: 'extension', Modell: 'model' },
+      defaults: { vendor: 'Yealink' },
+    })
+    expect(router.currentRoute.value.path).toMatch(/^\/dect\/batches\/b-new-\d+$/)
+    expect(wrapper.find('h2').text()).toBe('handsets')
+    const rows = wrapper.findAll('tr[data-row-id]')
+    expect(rows).toHaveLength(2)
+    expect(rows[0]!.text()).toContain('Yealink')
+    expect(rows[1]!.text()).toContain('MAC 00:15:65 has 6 of 12 hex digits')
+  })
+
+  it('says why main refused a file, on the first step', async () => {
+    const { wrapper, pbx } = await mountWizard()
+
+    await drop(wrapper, new File(['   \n'], 'empty.csv', { type: 'text/csv' }))
+
+    expect(pbx.previewCsv).toHaveBeenCalled()
+    const alert = wrapper.find('.dect-new__file-error')
+    expect(alert.text()).toContain('This file cannot be used')
+    expect(alert.text()).toContain('The file is empty')
+    expect(wrapper.find('.dect-csv-drop').exists()).toBe(true)
+  })
+
+  it('refuses a file over 20 MB, and a file that is not text, before sending anything', async () => {
+    const { wrapper, pbx } = await mountWizard()
+    const big = new File(['Name;MAC\n'], 'huge.csv', { type: 'text/csv' })
+    Object.defineProperty(big, 'size', { value: 21 * 1024 * 1024 })
+
+    await drop(wrapper, big)
+    expect(wrapper.find('.dect-new__file-error').text()).toContain('huge.csv is 21.0 MB: a batch takes at most 20 MB')
+
+    const input = wrapper.find('input[type="file"]')
+    expect(input.attributes('accept')).toContain('.csv')
+    Object.defineProperty(input.element, 'files', { value: [new File(['x'], 'handsets.xlsx')], configurable: true })
+    await input.trigger('change')
+    await flushPromises()
+    expect(wrapper.find('.dect-new__file-error').text()).toContain('handsets.xlsx is not a spreadsheet saved as text')
+    expect(pbx.previewCsv).not.toHaveBeenCalled()
+  })
+})

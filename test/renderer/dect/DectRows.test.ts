@@ -1,0 +1,220 @@
+import './virtual-layout'
+import { flushPromises, type VueWrapper } from '@vue/test-utils'
+import { NSelect } from 'naive-ui'
+import DectBatchDefaultsForm from '@renderer/components/dect/DectBatchDefaultsForm.vue'
+import { afterEach, describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
+import { RouterView } from 'vue-router'
+import { sampleBatch, sampleRow } from '../fake-batches'
+import { acmeProfile, createFakePbx, installFakePbx, removePbx } from '../fake-pbx'
+import { mountInApp } from '../mount-app'
+
+let mounted: VueWrapper | null = null
+afterEach(() => {
+  mounted?.unmount()
+  mounted = null
+  document.body.innerHTML = ''
+  removePbx()
+})
+
+const siteA = () =>
+  sampleBatch({
+    id: 'b-1',
+    name: 'Site A',
+    rows: [
+      sampleRow(1, { name: 'Reception', mac: '001565AABBCC', extension: '100', vendor: 'Yealink', model: 'W70B' }),
+      sampleRow(2, { name: 'Kitchen', mac: '00:15:65', extension: '101' }, [
+        { field: 'mac', message: 'MAC 00:15:65 has 6 of 12 hex digits', severity: 'error' },
+      ]),
+      sampleRow(3, { name: 'Store', mac: '001565AABBCD', extension: 'x12' }, [
+        { field: 'extension', message: "extension 'x12' is not a phone extension (digits, * # and + only); it is printed on the label as it is", severity: 'warning' },
+      ]),
+    ],
+  })
+
+async function mountBatch(more: Parameters<typeof createFakePbx>[1] = {}) {
+  const pbx = installFakePbx(createFakePbx({}, { batches: { batches: [siteA()], lastMapping: {}, pbxMacs: {} }, ...more }))
+  const result = await mountInApp(RouterView, '/dect/batches/b-1')
+  mounted = result.wrapper
+  await flushPromises()
+  return { ...result, pbx }
+}
+
+const tableRows = (wrapper: VueWrapper) => wrapper.findAll('tr[data-row-id]')
+const rowIds = (wrapper: VueWrapper) => tableRows(wrapper).map((row) => row.attributes('data-row-id'))
+const cell = (wrapper: VueWrapper, label: string) => wrapper.find(`[role="button"][aria-label="Edit ${label}"]`)
+
+async function chooseFilter(wrapper: VueWrapper, text: string): Promise<void> {
+  const radio = wrapper.findAll('.n-radio-button').find((button) => button.text() === text)
+  if (!radio) throw new Error(`no filter "${text}"`)
+  await radio.find('input').trigger('change')
+  await flushPromises()
+}
+
+describe('the rows of a batch', () => {
+  it('shows each row with its MAC as AA:BB:CC:DD:EE:FF, its state and its problems inline, and the counts above', async () => {
+    const { wrapper } = await mountBatch()
+
+    expect(wrapper.find('h2').text()).toBe('Site A')
+    expect(wrapper.find('.dect-batch__counts').text()).toBe('3 rows · 1 with errors · 1 with warnings')
+    expect(rowIds(wrapper)).toEqual(['r1', 'r2', 'r3'])
+    const first = tableRows(wrapper)[0]!.text()
+    expect(first).toContain('Reception')
+    expect(first).toContain('00:15:65:AA:BB:CC')
+    expect(first).toContain('pending')
+    const broken = tableRows(wrapper)[1]!
+    expect(broken.classes()).toContain('dect-rows__row--error')
+    expect(broken.find('.dect-rows__problem--error').text()).toBe('MAC 00:15:65 has 6 of 12 hex digits')
+    expect(tableRows(wrapper)[2]!.find('.dect-rows__problem--warning').text()).toContain("extension 'x12' is not a phone extension")
+  })
+
+  it('filters the rows with errors, and the rows with warnings', async () => {
+    const { wrapper } = await mountBatch()
+
+    await chooseFilter(wrapper, 'Only rows with errors')
+    expect(rowIds(wrapper)).toEqual(['r2'])
+    await chooseFilter(wrapper, 'Only warnings')
+    expect(rowIds(wrapper)).toEqual(['r3'])
+    await chooseFilter(wrapper, 'All rows')
+    expect(rowIds(wrapper)).toEqual(['r1', 'r2', 'r3'])
+  })
+
+  it('edits a cell in place: a click opens an input, Enter sends the new value with editBatchRows', async () => {
+    const { wrapper, pbx } = await mountBatch()
+
+    await cell(wrapper, 'MAC address, row 2').trigger('click')
+    await nextTick()
+    const input = wrapper.find<HTMLInputElement>('input[aria-label="MAC address, row 2"]')
+    expect(input.exists()).toBe(true)
+    expect(input.element.value).toBe('00:15:65')
+    expect(document.activeElement).toBe(input.element)
+    await input.setValue('00:15:65:AA:BB:CE')
+    await input.trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+
+    expect(pbx.editBatchRows).toHaveBeenCalledWith({ batchId: 'b-1', edits: [{ rowId: 'r2', values: { mac: '00:15:65:AA:BB:CE' } }] })
+    expect(wrapper.find('input[aria-label="MAC address, row 2"]').exists()).toBe(false)
+    expect(tableRows(wrapper)[1]!.text()).toContain('00:15:65:AA:BB:CE')
+    expect(tableRows(wrapper)[1]!.find('.dect-rows__problem--error').exists()).toBe(false)
+    expect(wrapper.find('.dect-batch__counts').text()).toBe('3 rows · 0 with errors · 1 with warnings')
+  })
+
+  it('Enter on a focused cell opens its input, and Esc cancels without sending anything', async () => {
+    const { wrapper, pbx } = await mountBatch()
+
+    const name = cell(wrapper, 'Name, row 1')
+    expect(name.attributes('tabindex')).toBe('0')
+    await name.trigger('keydown', { key: 'Enter' })
+    await nextTick()
+    const input = wrapper.find<HTMLInputElement>('input[aria-label="Name, row 1"]')
+    await input.setValue('Front desk')
+    await input.trigger('keydown', { key: 'Escape' })
+    await flushPromises()
+
+    expect(wrapper.find('input[aria-label="Name, row 1"]').exists()).toBe(false)
+    expect(pbx.editBatchRows).not.toHaveBeenCalled()
+    expect(tableRows(wrapper)[0]!.text()).toContain('Reception')
+  })
+
+  it('adds a row and deletes the selected rows', async () => {
+    const { wrapper, pbx } = await mountBatch()
+
+    await wrapper.findAll('button').find((b) => b.text() === 'Add row')!.trigger('click')
+    await flushPromises()
+    expect(pbx.editBatchRows).toHaveBeenLastCalledWith({ batchId: 'b-1', add: [{}] })
+    expect(rowIds(wrapper)).toHaveLength(4)
+    expect(tableRows(wrapper)[3]!.text()).toContain('MAC is missing')
+
+    await tableRows(wrapper)[3]!.find('.n-checkbox').trigger('click')
+    await flushPromises()
+    const remove = wrapper.findAll('button').find((b) => b.text().startsWith('Delete selected rows'))!
+    expect(remove.text()).toBe('Delete selected rows (1)')
+    await remove.trigger('click')
+    await flushPromises()
+    Array.from(document.body.querySelectorAll('button')).findLast((b) => b.textContent?.trim() === 'Delete')!.click()
+    await flushPromises()
+    expect(pbx.editBatchRows).toHaveBeenLastCalledWith({ batchId: 'b-1', remove: ['r4'] })
+    expect(rowIds(wrapper)).toEqual(['r1', 'r2', 'r3'])
+  })
+
+  it('checks the MACs against a saved PBX and flags the ones already there', async () => {
+    const { wrapper, pbx } = await mountBatch({ batches: { batches: [siteA()], lastMapping: {}, pbxMacs: { [acmeProfile.id]: ['001565AABBCC'] } } })
+
+    // choose the PBX as its menu (teleported, not laid out here) would
+    const select = wrapper.findAllComponents(NSelect).find((s) => s.find('input[aria-label="PBX to check against"]').exists())!
+    select.vm.$emit('update:value', acmeProfile.id)
+    await flushPromises()
+    await wrapper.findAll('button').find((b) => b.text() === 'Check against a PBX')!.trigger('click')
+    await flushPromises()
+
+    expect(pbx.checkBatchOnPbx).toHaveBeenCalledWith({ batchId: 'b-1', profileId: acmeProfile.id })
+    expect(tableRows(wrapper)[0]!.find('.dect-rows__problem--warning').text()).toContain('MAC 001565AABBCC is already on the PBX')
+  })
+
+  it('changes the batch defaults: updateBatch, and the rows are checked again with them', async () => {
+    const { wrapper, pbx } = await mountBatch()
+
+    await wrapper.findAll('button').find((b) => b.text() === 'Batch defaults…')!.trigger('click')
+    await flushPromises()
+    const form = wrapper.findComponent(DectBatchDefaultsForm)
+    const vendor = form.findAllComponents(NSelect).find((select) => select.find('input[aria-label="Vendor"]').exists())!
+    vendor.vm.$emit('update:value', 'Snom')
+    await flushPromises()
+    Array.from(document.body.querySelectorAll('button')).find((b) => b.textContent?.trim() === 'Save defaults')!.click()
+    await flushPromises()
+
+    expect(pbx.updateBatch).toHaveBeenCalledWith({ batchId: 'b-1', defaults: { vendor: 'Snom' } })
+    expect(tableRows(wrapper)[1]!.text()).toContain('Snom')
+    // the row's own vendor stays
+    expect(tableRows(wrapper)[0]!.text()).toContain('Yealink')
+  })
+
+  it('renames the batch from its header', async () => {
+    const { wrapper, pbx } = await mountBatch()
+
+    await wrapper.findAll('button').find((b) => b.text() === 'Rename')!.trigger('click')
+    const label = wrapper.findAll('label').find((l) => l.text() === 'Batch name')!
+    const input = wrapper.find(`#${CSS.escape(label.attributes('for')!)}`)
+    await input.setValue('Site A, ground floor')
+    await input.trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+
+    expect(pbx.updateBatch).toHaveBeenCalledWith({ batchId: 'b-1', name: 'Site A, ground floor' })
+    expect(wrapper.find('h2').text()).toBe('Site A, ground floor')
+  })
+
+  it('10,000 rows: only the rows in view are rendered', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) =>
+      sampleRow(i + 1, { name: `Handset ${i + 1}`, mac: `0015${(i + 1).toString(16).toUpperCase().padStart(8, '0')}` }),
+    )
+    installFakePbx(createFakePbx({}, { batches: { batches: [sampleBatch({ id: 'b-big', name: 'Campus', rows })], lastMapping: {}, pbxMacs: {} } }))
+    const started = performance.now()
+    const result = await mountInApp(RouterView, '/dect/batches/b-big')
+    mounted = result.wrapper
+    await flushPromises()
+
+    expect(result.wrapper.find('.dect-batch__counts').text()).toBe('10000 rows · 0 with errors · 0 with warnings')
+    const rendered = tableRows(result.wrapper).length
+    expect(rendered).toBeGreaterThan(5)
+    expect(rendered).toBeLessThan(40)
+    expect(performance.now() - started).toBeLessThan(5000)
+  })
+
+  it('has four tabs a keyboard can reach; the tab chosen is kept in the address', async () => {
+    const { wrapper, router } = await mountBatch()
+
+    const tabs = wrapper.findAll('[role="tab"]')
+    expect(tabs.map((tab) => [tab.text(), tab.attributes('aria-selected')])).toEqual([
+      ['Rows', 'true'],
+      ['Push', 'false'],
+      ['QR codes', 'false'],
+      ['Labels', 'false'],
+    ])
+    expect(tabs[1]!.attributes('tabindex')).toBe('0')
+    await tabs[1]!.trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+
+    expect(router.currentRoute.value.query.tab).toBe('push')
+    expect(wrapper.find('[role="tab"][aria-selected="true"]').text()).toBe('Push')
+  })
+})
