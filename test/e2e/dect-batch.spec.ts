@@ -1,0 +1,98 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startDemoPbx } from '../../electron/demo-pbx'
+import { expect, test } from './harness'
+
+type Demo = Awaited<ReturnType<typeof startDemoPbx>>
+let pbx: Demo
+let scratch: string
+test.beforeEach(async () => {
+  pbx = await startDemoPbx({ port: 0, seed: false })
+  scratch = mkdtempSync(join(tmpdir(), 'pbx-e2e-dect-'))
+})
+test.afterEach(async () => {
+  await pbx.stop()
+  rmSync(scratch, { recursive: true, force: true })
+})
+
+// an Excel-style export: semicolons, a BOM, CRLF, German headers, one MAC cut short
+const SPREADSHEET =
+  '\uFEFFMAC-Adresse;Name;Durchwahl;Hersteller;Modell\r\n' +
+  '00:15:65:A1:B2:01;Empfang;100;Yealink;W80B\r\n' +
+  '0015.65a1.b202;Büro Müller;101;Yealink;W80B\r\n' +
+  '00:15:65;Lager Süd;102;Yealink;W80B\r\n' +
+  '00-15-65-A1-B2-04;Besprechung;103;Yealink;W80B\r\n'
+
+test('import a spreadsheet, fix a row, push to the demo PBX, walk the QR codes, export the label PDF and the results CSV', async ({ app, services }) => {
+  test.setTimeout(60_000)
+  const profile = await services.handlers.saveProfile({
+    fields: { label: 'Demo site', baseUrl: pbx.url, username: 'manager', domain: 'demo.pbx.example', signInMethod: 'sign_in', customer: '', tags: [], notes: '' },
+  })
+  await services.handlers.signIn({ profileId: profile.id, password: 'manager', remember: false })
+  await app.reload()
+
+  // offline work: no PBX is open in the app
+  await app.getByRole('menu').getByText('DECT phones', { exact: true }).click()
+  await app.getByRole('button', { name: 'New batch from a spreadsheet' }).click()
+  await app.getByLabel('Spreadsheet file').setInputFiles({ name: 'site-a.csv', mimeType: 'text/csv', buffer: Buffer.from(SPREADSHEET) })
+  await expect(app.getByLabel('Field for column MAC-Adresse')).toBeVisible()
+  await app.getByRole('button', { name: 'Next' }).click()
+  await app.getByLabel('Batch name').fill('Site A handsets')
+  await app.getByRole('button', { name: 'Create batch' }).click()
+
+  // the rows, with the cut-short MAC flagged, then fixed in place
+  await expect(app.getByText(/4 rows · 1 with errors/)).toBeVisible()
+  await expect(app.getByText(/MAC 00:15:65 has 6 of 12 hex digits/)).toBeVisible()
+  await app.screenshot({ path: 'test-results/screens/dect-rows.png' })
+  await app.getByRole('button', { name: 'Edit MAC address, row 3' }).click()
+  await app.getByRole('textbox', { name: 'MAC address, row 3' }).fill('00:15:65:A1:B2:03')
+  await app.getByRole('textbox', { name: 'MAC address, row 3' }).press('Enter')
+  await expect(app.getByText(/4 rows · 0 with errors|4 rows(?! · \d+ with errors)/)).toBeVisible()
+
+  // push to the signed-in demo PBX
+  await app.getByRole('tab', { name: 'Push' }).click()
+  const panel = app.getByRole('region', { name: 'Push to a PBX' })
+  await panel.getByRole('textbox', { name: 'Target PBX' }).click()
+  await app.locator('.n-base-select-option', { hasText: 'Demo site' }).click()
+  await panel.getByRole('button', { name: 'Push 4 phones' }).click()
+  await expect(panel.getByText('4 of 4 phones are on Demo site: 4 created, 0 matched.')).toBeVisible({ timeout: 20_000 })
+  await expect(app.locator('main').getByText('Done', { exact: true })).toBeVisible()
+  await app.screenshot({ path: 'test-results/screens/dect-pushed.png' })
+
+  // read back through the PBX's API, not from the screen
+  const onPbx = await services.handlers.listDectPhones({ profileId: profile.id })
+  expect(onPbx.map((p) => p.mac).sort()).toEqual(['001565A1B201', '001565A1B202', '001565A1B203', '001565A1B204'])
+  const reception = onPbx.find((p) => p.mac === '001565A1B201')!
+
+  // the QR walk: the code on screen, decoded by an independent decoder, is the phone's URL
+  await app.getByRole('tab', { name: 'QR codes' }).click()
+  const walk = app.getByRole('region', { name: 'QR code walk' })
+  await expect(walk.getByText('1 of 4')).toBeVisible()
+  const shot = join(scratch, 'qr.png')
+  await walk.getByRole('img', { name: "QR code of Empfang's provisioning URL" }).screenshot({ path: shot })
+  const decoded = spawnSync('zbarimg', ['-q', '--raw', shot], { encoding: 'utf8' })
+  expect(decoded.stdout.trim()).toBe(reception.url)
+  await walk.getByRole('button', { name: 'Next' }).click()
+  await expect(walk.getByText('2 of 4')).toBeVisible()
+
+  // the label sheet as PDF, and the results as CSV
+  await app.getByRole('tab', { name: 'Labels' }).click()
+  const labels = app.getByRole('region', { name: 'Labels' })
+  await labels.getByRole('radio', { name: 'A4, 21 labels (63.5 × 38.1 mm)' }).check()
+  const [pdf] = await Promise.all([app.waitForEvent('download'), labels.getByRole('button', { name: 'Export PDF' }).click()])
+  const pdfPath = join(scratch, pdf.suggestedFilename())
+  await pdf.saveAs(pdfPath)
+  expect(pdf.suggestedFilename()).toMatch(/labels-a4-21\.pdf$/)
+  expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-')
+
+  const [csv] = await Promise.all([app.waitForEvent('download'), labels.getByRole('button', { name: 'Export results (CSV)' }).click()])
+  const csvPath = join(scratch, 'results.csv')
+  await csv.saveAs(csvPath)
+  const lines = readFileSync(csvPath, 'utf8').trim().split(/\r?\n/)
+  expect(lines[0]).toBe('row,mac,name,extension,id,url,outcome,error')
+  expect(lines.slice(1)).toHaveLength(4)
+  expect(lines.find((l) => l.startsWith('1,'))).toBe(`1,001565A1B201,Empfang,100,${reception.id},${reception.url},created,`)
+  writeFileSync(join(scratch, 'done'), '')
+})
