@@ -16,11 +16,15 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** SHA-256 fingerprint of a certificate the user trusted for this PBX (see transport.ts) */
   trustedFingerprint256?: string
+  /** a Cookie header (the cookie-style session of /api/login) */
+  cookie?: string
 }
 
 export interface PbxResponse {
   status: number
   body: unknown
+  /** Set-Cookie headers, when the PBX sent any */
+  setCookie?: string[]
 }
 
 /**
@@ -44,6 +48,7 @@ export async function pbxRequest(baseUrl: string, path: string, options: Request
     body = new URLSearchParams(options.form).toString()
   }
   if (options.token) headers.Authorization = `Bearer ${options.token}`
+  if (options.cookie) headers.Cookie = options.cookie
 
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const timeout = AbortSignal.timeout(timeoutMs)
@@ -73,11 +78,12 @@ export async function pbxRequest(baseUrl: string, path: string, options: Request
   const ok = answer.status >= 200 && answer.status < 300
 
   if (ok) {
-    if (text.trim() === '') return { status: answer.status, body: undefined }
+    const cookies = answer.setCookie.length > 0 ? { setCookie: answer.setCookie } : {}
+    if (text.trim() === '') return { status: answer.status, body: undefined, ...cookies }
     if (!contentType.includes('json') || parsed === INVALID) {
       throw notAPbx(host, contentType.includes('html') ? 'it answered with a web page, not the API' : 'its answer is not JSON')
     }
-    return { status: answer.status, body: parsed }
+    return { status: answer.status, body: parsed, ...cookies }
   }
 
   const apiError = ApiErrorBodySchema.safeParse(parsed)

@@ -28,6 +28,8 @@ export interface ExchangeAnswer {
   statusText: string
   contentType: string
   text: string
+  /** the Set-Cookie headers (the cookie-style session login) */
+  setCookie: string[]
 }
 
 const UNTRUSTED_CODES = new Set([
@@ -73,6 +75,7 @@ function send(url: URL, options: Exchange, socket: TLSSocket | undefined): Promi
           statusText: response.statusMessage ?? '',
           contentType: String(response.headers['content-type'] ?? ''),
           text: Buffer.concat(chunks).toString('utf8'),
+          setCookie: response.headers['set-cookie'] ?? [],
         }),
       )
       response.on('error', reject)

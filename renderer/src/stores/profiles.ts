@@ -5,7 +5,6 @@ import { profileMatches } from '@renderer/lib/profile-text'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { callBridge, type LoadStatus } from './bridge-call'
-import { useSessionsStore } from './sessions'
 
 export type ProfilesExport = OperationOutput<'exportProfiles'>
 export type ProfilesImportResult = OperationOutput<'importProfiles'>
@@ -75,8 +74,6 @@ export const useProfilesStore = defineStore('profiles', () => {
         return result
       }
       put(result.value)
-      // an edited address or user signs the PBX out in main: take its session from there
-      if (input.id !== undefined) void useSessionsStore().load()
       void load()
       return result
     } finally {
@@ -95,7 +92,6 @@ export const useProfilesStore = defineStore('profiles', () => {
         return false
       }
       profiles.value = profiles.value.filter((profile) => profile.id !== profileId)
-      useSessionsStore().forget(profileId)
       return true
     } finally {
       removing.value = null

@@ -548,6 +548,22 @@ export const useSessionsStore = defineStore('sessions', () => {
     if (signInProfileId.value === profileId) cancelSignIn()
   }
 
+  // Saved PBXs change in the profiles store; the sessions follow (one arrow: sessions → profiles).
+  // An edited address or user signs the PBX out in main: take its session from there.
+  useProfilesStore().$onAction(({ name, args, after }) => {
+    if (name === 'save') {
+      const [input] = args as [{ id?: string }]
+      after((result) => {
+        if (input.id !== undefined && (result as { ok: boolean }).ok) void load()
+      })
+    } else if (name === 'remove') {
+      const [profileId] = args as [string]
+      after((removed) => {
+        if (removed === true) forget(profileId)
+      })
+    }
+  })
+
   return {
     sessions,
     status,

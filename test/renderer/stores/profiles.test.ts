@@ -56,6 +56,7 @@ describe('useProfilesStore', () => {
   it('adds a PBX, and edits one', async () => {
     const pbx = installFakePbx()
     const store = useProfilesStore()
+    useSessionsStore() // the sessions follow the saved PBXs
     await store.load()
     const fields = { label: 'Initech', baseUrl: 'https://pbx.initech.example/', username: 'manager', domain: 'initech.pbx.example' }
 
