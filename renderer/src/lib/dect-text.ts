@@ -1,8 +1,8 @@
 import type { LabelSizeName } from '@contract/dect'
 
 /**
- * Words for the DECT push, QR walk, labels and phones screens, and the one binary download they
- * need (the labels PDF). Plain functions, tested through the components.
+ * Words for the DECT push, QR walk, labels and phones screens. Plain functions, tested through
+ * the components.
  */
 
 /** A MAC as people read it from a handset's sticker: AA:BB:CC:DD:EE:FF (other text is left as it is). */
@@ -34,28 +34,6 @@ export function timeLeftText(etaMs: number | null): string {
 /** "1 phone", "150 phones" */
 export function phonesText(count: number): string {
   return `${count} ${count === 1 ? 'phone' : 'phones'}`
-}
-
-/**
- * Offers a file main answered as base64 (the labels PDF) for saving, as a Blob behind a temporary
- * `<a download>` link, like `downloadText` does for text.
- */
-export function downloadBase64(fileName: string, base64: string, type: string): void {
-  const binary = atob(base64)
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-  const url = URL.createObjectURL(new Blob([bytes], { type }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.style.display = 'none'
-  document.body.appendChild(link)
-  try {
-    link.click()
-  } finally {
-    link.remove()
-    setTimeout(() => URL.revokeObjectURL(url), 1000)
-  }
 }
 
 /**

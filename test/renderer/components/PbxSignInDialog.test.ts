@@ -201,6 +201,30 @@ describe('PbxSignInDialog', () => {
     expect(cancelled).toBe(2)
   })
 
+  it('no field shows a made-up placeholder such as Naive UI\'s "Please Input", at any step', async () => {
+    const props = await mountDialog()
+    const steps: [Props['step'], RecoveryState['step'] | null][] = [
+      ['password', null],
+      ['code', null],
+      ['reset-link', 'waiting_for_link'],
+      ['reset-code', 'code_sent'],
+      ['reset-password', 'verified'],
+    ]
+    const seen: string[] = []
+    for (const [step, recovery] of steps) {
+      props.step = step
+      props.recovery = recovery ? { profileId: 'p-acme', step: recovery, reason: 'forgotten' } : null
+      props.resetReason = 'forgotten'
+      await flushPromises()
+      const inputs = Array.from(dialog().querySelectorAll('input:not([type="checkbox"])'))
+      expect(inputs.length).toBeGreaterThan(0)
+      for (const input of inputs) seen.push(`${step}: ${input.getAttribute('placeholder') ?? ''}`)
+    }
+    expect(seen.filter((entry) => /please/i.test(entry))).toEqual([])
+    expect(seen).toContain('password: ')
+    expect(seen).toContain('code: e.g. 123456')
+  })
+
   describe('the one-time code step', () => {
     it('says the PBX emailed a code; the code field is labelled, numeric, a one-time code, and focused', async () => {
       const props = await mountDialog({ profile: installerProfile })

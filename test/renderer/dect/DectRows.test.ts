@@ -137,6 +137,51 @@ describe('the rows of a batch', () => {
     expect(rowIds(wrapper)).toEqual(['r1', 'r2', 'r3'])
   })
 
+  it('shows the first problem and "+N more", the whole list on focus and hover, and all of it to screen readers', async () => {
+    const batch = siteA()
+    batch.rows[1]!.problems.push({ field: 'extension', message: 'extension is missing', severity: 'warning' })
+    const { wrapper } = await mountBatch({ batches: { batches: [batch], lastMapping: {}, pbxMacs: {} } })
+
+    const problems = tableRows(wrapper)[1]!.find('.dect-rows__problems')
+    expect(problems.attributes('tabindex')).toBe('0')
+    expect(problems.find('.dect-rows__problem--error').text()).toBe('MAC 00:15:65 has 6 of 12 hex digits')
+    expect(problems.find('.dect-rows__problems-more').text()).toBe('+1 more')
+    expect(problems.find('.visually-hidden').text()).toBe('Error: MAC 00:15:65 has 6 of 12 hex digits; Warning: extension is missing')
+    // one problem: no "+N more"
+    expect(tableRows(wrapper)[2]!.find('.dect-rows__problems-more').exists()).toBe(false)
+
+    const listed = () => Array.from(document.body.querySelectorAll('.dect-rows__problem-list li')).map((item) => item.textContent?.trim())
+    expect(listed()).toEqual([])
+    await problems.trigger('focus')
+    await flushPromises()
+    expect(listed()).toEqual(['MAC 00:15:65 has 6 of 12 hex digits', 'extension is missing'])
+    await problems.trigger('blur')
+    await flushPromises()
+    await problems.trigger('mouseenter')
+    await flushPromises()
+    expect(listed()).toEqual(['MAC 00:15:65 has 6 of 12 hex digits', 'extension is missing'])
+  })
+
+  it('names each row checkbox, selects a range with Shift, and selects all from the header', async () => {
+    const { wrapper } = await mountBatch()
+    const box = (name: string) => wrapper.find(`[role="checkbox"][aria-label="${name}"]`)
+    const deleteText = () => wrapper.findAll('button').find((b) => b.text().startsWith('Delete selected rows'))!.text()
+
+    expect(box('Select row 3').exists()).toBe(true)
+    await box('Select row 1').trigger('click')
+    await box('Select row 3').trigger('click', { shiftKey: true })
+    await flushPromises()
+    expect(deleteText()).toBe('Delete selected rows (3)')
+    expect(box('Select all rows').attributes('aria-checked')).toBe('true')
+    await box('Select all rows').trigger('click')
+    await flushPromises()
+    expect(box('Select row 2').attributes('aria-checked')).toBe('false')
+    await box('Select row 2').trigger('click')
+    await flushPromises()
+    expect(box('Select all rows').attributes('aria-checked')).toBe('mixed')
+    expect(deleteText()).toBe('Delete selected rows (1)')
+  })
+
   it('checks the MACs against a saved PBX and flags the ones already there', async () => {
     const { wrapper, pbx } = await mountBatch({ batches: { batches: [siteA()], lastMapping: {}, pbxMacs: { [acmeProfile.id]: ['001565AABBCC'] } } })
 

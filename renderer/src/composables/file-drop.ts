@@ -1,0 +1,94 @@
+import { ref, type Ref } from 'vue'
+
+/** Why a file was not taken: not one of the types accepted, too large, or not readable. */
+export type FileRefusal = 'type' | 'size' | 'read'
+
+export interface FileDropOptions {
+  /** the file name endings taken, e.g. ['.json'] (any case) */
+  accept: readonly string[]
+  /** the largest file taken, in bytes */
+  maxBytes?: number
+  /** a file taken, with its text */
+  onFile: (file: { fileName: string; text: string }) => void | Promise<void>
+  /** a file refused before anything was done with it; the caller says why in its own words */
+  onRefused: (reason: FileRefusal, file: File) => void
+  /** while true, a dropped file is ignored (e.g. while the last one is still being worked on) */
+  disabled?: () => boolean
+}
+
+export interface FileDrop {
+  /** a drag with files is over the drop zone */
+  isDragging: Ref<boolean>
+  /** the drop zone's listeners, by event name: `v-on="handlers"`, or addEventListener each */
+  handlers: {
+    dragenter: (event: DragEvent) => void
+    dragover: (event: DragEvent) => void
+    dragleave: (event: DragEvent) => void
+    drop: (event: DragEvent) => Promise<void>
+  }
+  /** the `change` listener of an `<input type="file">`: takes the file picked */
+  onFileChosen: (event: Event) => Promise<void>
+  /** checks and reads a file, then hands it to `onFile` (or says why not to `onRefused`) */
+  take: (file: File) => Promise<void>
+}
+
+/**
+ * One way to take a file dropped on a zone or picked with the system's file dialog: drags are
+ * counted (entering a child fires dragleave on the parent), only drags with files are answered,
+ * and the file's type, size and text are checked before `onFile` sees it.
+ */
+export function useFileDrop(options: FileDropOptions): FileDrop {
+  const isDragging = ref(false)
+  let depth = 0
+  const hasFiles = (event: DragEvent): boolean => event.dataTransfer?.types.includes('Files') ?? false
+  const accepted = (name: string): boolean => options.accept.some((ending) => name.toLowerCase().endsWith(ending.toLowerCase()))
+
+  async function take(file: File): Promise<void> {
+    if (!accepted(file.name)) return options.onRefused('type', file)
+    if (options.maxBytes !== undefined && file.size > options.maxBytes) return options.onRefused('size', file)
+    let text: string
+    try {
+      text = await file.text()
+    } catch {
+      return options.onRefused('read', file)
+    }
+    await options.onFile({ fileName: file.name, text })
+  }
+
+  const handlers: FileDrop['handlers'] = {
+    dragenter(event) {
+      if (!hasFiles(event)) return
+      event.preventDefault()
+      depth++
+      isDragging.value = true
+    },
+    dragover(event) {
+      if (!hasFiles(event)) return
+      event.preventDefault()
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy'
+    },
+    dragleave(event) {
+      if (!hasFiles(event)) return
+      depth = Math.max(0, depth - 1)
+      if (depth === 0) isDragging.value = false
+    },
+    async drop(event) {
+      depth = 0
+      isDragging.value = false
+      const file = event.dataTransfer?.files[0]
+      if (!file) return
+      event.preventDefault()
+      if (options.disabled?.()) return
+      await take(file)
+    },
+  }
+
+  async function onFileChosen(event: Event): Promise<void> {
+    const input = event.target as HTMLInputElement
+    const file = input.files?.[0]
+    input.value = '' // the same file may be chosen again
+    if (file) await take(file)
+  }
+
+  return { isDragging, handlers, onFileChosen, take }
+}
