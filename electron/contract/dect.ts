@@ -212,3 +212,35 @@ export type PhoneQr = z.infer<typeof PhoneQrSchema>
 
 /** The most a CSV may weigh when it crosses to main (the import refuses more than 20 MB itself). */
 export const MAX_CSV_TEXT = 25_000_000
+
+/** An error-severity problem keeps a row out of the push. */
+export const rowHasErrors = (row: Pick<BatchRow, 'problems'>): boolean => row.problems.some((p) => p.severity === 'error')
+export const rowHasWarnings = (row: Pick<BatchRow, 'problems'>): boolean => row.problems.some((p) => p.severity === 'warning')
+
+/** A MAC as people read it on a handset's sticker: AA:BB:CC:DD:EE:FF (other text is left as typed). */
+export function macForPeople(mac: string | undefined): string {
+  if (!mac) return ''
+  const hex = mac.replace(/[:-]/g, '').toUpperCase()
+  return /^[0-9A-F]{12}$/.test(hex) ? (hex.match(/../g) ?? []).join(':') : mac
+}
+
+/** A batch's line in the batches list. `pending` counts rows a push would still send; rows with errors are `withErrors`. */
+export function summaryOf(batch: Batch): BatchSummary {
+  const counts = { rows: batch.rows.length, withErrors: 0, created: 0, matched: 0, failed: 0, pending: 0 }
+  for (const row of batch.rows) {
+    const state = row.outcome.state
+    if (state === 'pending') {
+      if (rowHasErrors(row)) counts.withErrors++
+      else counts.pending++
+    } else counts[state]++
+  }
+  return {
+    id: batch.id,
+    name: batch.name,
+    source: batch.source,
+    status: batch.status,
+    targetProfileId: batch.targetProfileId,
+    updatedAt: batch.updatedAt,
+    counts,
+  }
+}

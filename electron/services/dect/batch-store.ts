@@ -7,6 +7,7 @@ import {
   BatchSchema,
   PUSH_CONCURRENCY,
   RowProblemSchema,
+  summaryOf,
   type Batch,
   type BatchDefaults,
   type BatchRow,
@@ -49,8 +50,6 @@ const PENDING: RowOutcome = { state: 'pending' }
 /** ids are ours (UUIDs); anything else in a file name or a request is refused, so no path escapes the folder */
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
 
-/** An error-severity problem keeps a row out of the push. */
-export const rowHasErrors = (row: Pick<BatchRow, 'problems'>): boolean => row.problems.some((p) => p.severity === 'error')
 
 /**
  * DECT batches on disk: one file per batch, `<dataDir>/batches/<id>.json` (the contract's `Batch`,
@@ -404,27 +403,6 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
 }
 
 export type BatchStore = ReturnType<typeof createBatchStore>
-
-/** The counts the batches screen shows. `pending` counts rows a push would still send; rows with errors are `withErrors`. */
-export function summaryOf(batch: Batch): BatchSummary {
-  const counts = { rows: batch.rows.length, withErrors: 0, created: 0, matched: 0, failed: 0, pending: 0 }
-  for (const row of batch.rows) {
-    const state = row.outcome.state
-    if (state === 'pending') {
-      if (rowHasErrors(row)) counts.withErrors++
-      else counts.pending++
-    } else counts[state]++
-  }
-  return {
-    id: batch.id,
-    name: batch.name,
-    source: batch.source,
-    status: batch.status,
-    targetProfileId: batch.targetProfileId,
-    updatedAt: batch.updatedAt,
-    counts,
-  }
-}
 
 function checkedName(name: unknown): string {
   const valid = checked(BatchSchema.shape.name, typeof name === 'string' ? name.trim() : name, 'name')

@@ -12,7 +12,8 @@ import { ServiceError } from '../errors'
 import { checked } from '../validation'
 import { applyMapping, doubleMappings, guessMappingFromRecords, planOf } from './column-mapping'
 import { checkCsvSize, decodeCsvBytes, parseCsv, type CsvDelimiter } from './csv-parse'
-import { buildRow, findDuplicateMacs, flagMacsOnPbx, hasErrors } from './row-validation'
+import { rowHasErrors } from '../../contract/dect'
+import { buildRow, findDuplicateMacs, flagMacsOnPbx } from './row-validation'
 
 /**
  * The CSV import as the Bridge calls it: a file's text → a preview for the mapping step
@@ -98,7 +99,7 @@ export function importCsv(input: CsvImportInput): CsvImport {
     delimiter: parsed.delimiter,
     mapping,
     rows,
-    counts: { rows: rows.length, withErrors: rows.filter(hasErrors).length },
+    counts: { rows: rows.length, withErrors: rows.filter(rowHasErrors).length },
   }
 }
 

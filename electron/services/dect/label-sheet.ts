@@ -1,3 +1,4 @@
+import { macForPeople } from '../../contract/dect'
 import { qrSvg } from './qr-code'
 
 /**
@@ -24,8 +25,6 @@ export interface LabelPhone {
   url: string
 }
 
-/** 001565AABBCC → 00:15:65:AA:BB:CC, as printed on handsets and their boxes. */
-export const macForLabel = (mac: string): string => (/^[0-9A-F]{12}$/.test(mac) ? mac.match(/../g)!.join(':') : mac)
 
 const escape = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -36,7 +35,7 @@ export async function labelSheetHtml(phones: readonly LabelPhone[], size: LabelS
     phones.map(async (phone) => {
       const svg = await qrSvg(phone.url)
       return `<div class="label"><div class="qr" role="img" aria-label="QR code of ${escape(phone.url)}">${svg}</div>
-<div class="text"><div class="name">${escape(phone.name)}</div><div class="mac">${escape(macForLabel(phone.mac))}</div>${
+<div class="text"><div class="name">${escape(phone.name)}</div><div class="mac">${escape(macForPeople(phone.mac))}</div>${
         phone.extension ? `<div class="ext">Ext. ${escape(phone.extension)}</div>` : ''
       }</div></div>`
     }),

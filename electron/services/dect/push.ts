@@ -1,5 +1,6 @@
 import {
   PUSH_CONCURRENCY,
+  rowHasErrors,
   type Batch,
   type BatchDefaults,
   type BatchRow,
@@ -12,7 +13,7 @@ import { ServiceError } from '../errors'
 import type { PbxCaller } from '../pbx-client/caller'
 import { createDectPhonesClient, type DectPhonesClient } from '../pbx-client/dect-phones'
 import { checked } from '../validation'
-import { rowHasErrors, type BatchStore } from './batch-store'
+import type { BatchStore } from './batch-store'
 
 /**
  * Pushing a DECT batch to a PBX (seed 4.6), resumable at any point.

@@ -378,4 +378,4 @@ export function flagMacsOnPbx(rows: readonly BatchRow[], existingPhones: readonl
 }
 
 /** True when a row has a problem that stops its push. */
-export const hasErrors = (row: BatchRow): boolean => row.problems.some((p) => p.severity === 'error')
+

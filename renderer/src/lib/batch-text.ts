@@ -1,4 +1,4 @@
-import type { Batch, BatchField, BatchRow, BatchStatus, BatchSummary, ColumnMapping, RowState } from '@contract/dect'
+import type { BatchField, BatchStatus, BatchSummary, ColumnMapping, RowState } from '@contract/dect'
 
 /**
  * Words for DECT batches (the list, the new-batch wizard, the rows table, scan mode). The push,
@@ -58,32 +58,8 @@ export function countsText(counts: BatchSummary['counts']): string {
   return parts.join(' · ')
 }
 
-export const rowHasErrors = (row: BatchRow): boolean => row.problems.some((p) => p.severity === 'error')
-export const rowHasWarnings = (row: BatchRow): boolean => row.problems.some((p) => p.severity === 'warning')
-
-/** A batch's line in the list, from the whole batch (after a change made here). */
-export function summaryOf(batch: Batch): BatchSummary {
-  const counts = { rows: batch.rows.length, withErrors: 0, created: 0, matched: 0, failed: 0, pending: 0 }
-  for (const row of batch.rows) {
-    if (rowHasErrors(row)) counts.withErrors++
-    counts[row.outcome.state]++
-  }
-  return {
-    id: batch.id,
-    name: batch.name,
-    source: batch.source,
-    status: batch.status,
-    targetProfileId: batch.targetProfileId,
-    updatedAt: batch.updatedAt,
-    counts,
-  }
-}
-
-/** A MAC as people read it: AA:BB:CC:DD:EE:FF when it is 12 hex digits, else as it was typed. */
-export function batchMacText(mac: string | undefined): string {
-  if (!mac) return ''
-  return /^[0-9A-Fa-f]{12}$/.test(mac) ? (mac.toUpperCase().match(/../g) ?? []).join(':') : mac
-}
+// one definition, shared with main: what an error row is, how a batch is counted, how a MAC reads
+export { macForPeople as batchMacText, rowHasErrors, rowHasWarnings, summaryOf } from '@contract/dect'
 
 /** A file name without its extension ("Site A.csv" → "Site A"), a new batch's name. */
 export const baseName = (fileName: string): string => fileName.replace(/\.[^.]+$/, '') || fileName

@@ -5,12 +5,8 @@ import type { LabelSizeName } from '@contract/dect'
  * the components.
  */
 
-/** A MAC as people read it from a handset's sticker: AA:BB:CC:DD:EE:FF (other text is left as it is). */
-export function macText(mac: string | undefined): string {
-  if (!mac) return ''
-  const hex = mac.replace(/[:-]/g, '').toUpperCase()
-  return /^[0-9A-F]{12}$/.test(hex) ? (hex.match(/../g) ?? []).join(':') : mac
-}
+/** A MAC as people read it from a handset's sticker (one definition, in the contract). */
+export { macForPeople as macText } from '@contract/dect'
 
 /** The label stock each sheet size is laid out for, in words; `width`/`height` of one label in mm. */
 export const LABEL_SIZES: Record<LabelSizeName, { text: string; width: number; height: number }> = {

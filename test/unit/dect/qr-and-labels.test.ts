@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { labelSheetHtml, macForLabel } from '../../../electron/services/dect/label-sheet'
+import { macForPeople } from '../../../electron/contract/dect'
+import { labelSheetHtml } from '../../../electron/services/dect/label-sheet'
 import { qrPng, qrSvg } from '../../../electron/services/dect/qr-code'
 
 const dir = mkdtempSync(join(tmpdir(), 'pbx-qr-'))
@@ -54,7 +55,9 @@ describe('the label sheet', () => {
   })
 
   it('prints MACs in pairs, and leaves anything else as it is', () => {
-    expect(macForLabel('001565AABBCC')).toBe('00:15:65:AA:BB:CC')
-    expect(macForLabel('not-a-mac')).toBe('not-a-mac')
+    expect(macForPeople('001565AABBCC')).toBe('00:15:65:AA:BB:CC')
+    expect(macForPeople('00-15-65-aa-bb-cc')).toBe('00:15:65:AA:BB:CC')
+    expect(macForPeople('not-a-mac')).toBe('not-a-mac')
+    expect(macForPeople(undefined)).toBe('')
   })
 })

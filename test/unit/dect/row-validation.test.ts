@@ -1,3 +1,4 @@
+import { rowHasErrors } from '../../../electron/contract/dect'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BatchRow } from '../../../electron/contract/dect'
 import type { DectPhone } from '../../../electron/contract/pbx'
@@ -6,7 +7,6 @@ import {
   buildRow,
   findDuplicateMacs,
   flagMacsOnPbx,
-  hasErrors,
   parseCodecs,
   rawOf,
   revalidateRow,
@@ -122,7 +122,7 @@ describe('buildRow', () => {
       `error timezone: timezone '${'T'.repeat(39)}…' must be at most 64 characters`,
       "error codecs: codecs 'PCMU, PCMA, PCMU' name PCMU twice",
     ])
-    expect(hasErrors(r)).toBe(true)
+    expect(rowHasErrors(r)).toBe(true)
     // the cells stay visible in the preview
     expect(r.values).toMatchObject({ mac: '00:15:65', language: 'Klingon', interface: 'carrier pigeon' })
   })
@@ -143,12 +143,12 @@ describe('buildRow', () => {
       "warning language: language 'Klingon' is not one of ENGLISH, CHINESE, DUTCH, FRENCH, GERMAN, GREEK, ITALIAN, JAPANESE, POLISH, RUSSIAN, SPANISH, SWEDISH, UKRAINIAN, BULGARIAN; the batch default GERMAN is used instead",
       "warning https: https 'vielleicht' is not yes or no (write yes/no, true/false, 1/0 or x for yes); the batch default true is used instead",
     ])
-    expect(hasErrors(r)).toBe(false)
+    expect(rowHasErrors(r)).toBe(false)
   })
 
   it('revalidateRow rebuilds a row from its (edited) values, keeping id, number and outcome', () => {
     const original = row({ ...BASE, mac: '00:15:65' }, {}, 7)
-    expect(hasErrors(original)).toBe(true)
+    expect(rowHasErrors(original)).toBe(true)
     const edited: BatchRow = { ...original, values: { ...original.values, mac: '00-15-65-AA-BB-01' }, outcome: { state: 'failed', error: 'x' } }
     const again = revalidateRow(edited, {})
     expect(again).toEqual({ ...edited, values: { ...edited.values, mac: '001565AABB01' }, problems: [] })
@@ -222,7 +222,7 @@ describe('flagMacsOnPbx against the demo PBX', () => {
     expect(problems(out[0] as BatchRow)).toEqual([
       `warning mac: MAC 805EC0A1B2C3 is already on the PBX as 'Reception base' (id ${reception.id}): the push will match it, not create it`,
     ])
-    expect(hasErrors(out[0] as BatchRow)).toBe(false)
+    expect(rowHasErrors(out[0] as BatchRow)).toBe(false)
     expect(out[1]).toBe(rows[1])
     expect(problems(out[2] as BatchRow)).toEqual(['error mac: MAC 80-5E-C0-A1 has 8 of 12 hex digits'])
   })
