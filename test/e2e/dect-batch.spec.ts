@@ -71,9 +71,15 @@ test('import a spreadsheet, fix a row, push to the demo PBX, walk the QR codes, 
   const walk = app.getByRole('region', { name: 'QR code walk' })
   await expect(walk.getByText('1 of 4')).toBeVisible()
   const shot = join(scratch, 'qr.png')
-  await walk.getByRole('img', { name: "QR code of Empfang's provisioning URL" }).screenshot({ path: shot })
-  const decoded = spawnSync('zbarimg', ['-q', '--raw', shot], { encoding: 'utf8' })
-  expect(decoded.stdout.trim()).toBe(reception.url)
+  const qr = walk.getByRole('img', { name: "QR code of Empfang's provisioning URL" })
+  await expect(qr.locator('svg')).toBeVisible()
+  // read what is on the screen once it has settled (the tab's transition may still be running)
+  await expect
+    .poll(async () => {
+      await qr.screenshot({ path: shot, animations: 'disabled' })
+      return spawnSync('zbarimg', ['-q', '--raw', shot], { encoding: 'utf8' }).stdout.trim()
+    })
+    .toBe(reception.url)
   await walk.getByRole('button', { name: 'Next' }).click()
   await expect(walk.getByText('2 of 4')).toBeVisible()
 
