@@ -429,6 +429,14 @@ export function createPushRunner(deps: PushRunnerDeps) {
     return run.promise
   }
 
+  function retryFailed(batchId: string, profileId: string, options: PushStartOptions = {}): Promise<PushProgress> {
+    return begin(batchId, profileId, options, async (batch) => {
+      const again = new Map<string, RowOutcome>()
+      for (const row of batch.rows) if (row.outcome.state === 'failed') again.set(row.id, { state: 'pending' })
+      if (again.size > 0) await store.saveOutcomes(batchId, again)
+    })
+  }
+
   async function progress(batchId: string): Promise<PushProgress> {
     const run = runs.get(batchId)
     if (run) return progressOf(run)
@@ -462,19 +470,14 @@ export function createPushRunner(deps: PushRunnerDeps) {
      * reason it was refused; the push goes on in the background (watch `progress`).
      */
     launch(batchId: string, profileId: string, options: PushStartOptions = {}, retryFailedRows = false): Promise<PushProgress> {
-      const whole = retryFailedRows ? this.retryFailed(batchId, profileId, options) : begin(batchId, profileId, options)
+      const whole = retryFailedRows ? retryFailed(batchId, profileId, options) : begin(batchId, profileId, options)
       whole.catch(() => undefined)
       const run = runs.get(batchId)
       return run && run.promise === whole ? run.started : whole
     },
 
     /** Sends the failed rows again (and only those, with any rows still pending). */
-    retryFailed: (batchId: string, profileId: string, options: PushStartOptions = {}): Promise<PushProgress> =>
-      begin(batchId, profileId, options, async (batch) => {
-        const again = new Map<string, RowOutcome>()
-        for (const row of batch.rows) if (row.outcome.state === 'failed') again.set(row.id, { state: 'pending' })
-        if (again.size > 0) await store.saveOutcomes(batchId, again)
-      }),
+    retryFailed,
 
     /** The workers finish the row they are on, then the batch is paused. */
     pause(batchId: string): boolean {
