@@ -20,6 +20,10 @@ export interface RequestOptions {
   cookie?: string
 }
 
+/** The request options that make a saved PBX's trusted certificate count (none when it has none). */
+export const tlsOptionsOf = (profile: { trustedCertificate?: { fingerprint256: string } | null }): Pick<RequestOptions, 'trustedFingerprint256'> =>
+  profile.trustedCertificate ? { trustedFingerprint256: profile.trustedCertificate.fingerprint256 } : {}
+
 export interface PbxResponse {
   status: number
   body: unknown

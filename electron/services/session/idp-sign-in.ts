@@ -4,7 +4,7 @@ import { cancelled, ServiceError } from '../errors'
 import { openLoopbackRedirect } from '../loopback/loopback-listener'
 import { exchangeAuthorizationCode } from '../pbx-client/auth'
 import { getInfo } from '../pbx-client/info'
-import { parseBody, pbxRequest } from '../pbx-client/request'
+import { parseBody, pbxRequest, tlsOptionsOf } from '../pbx-client/request'
 import type { ProfileStore } from '../profiles/profile-store'
 import type { SessionManager } from './session-manager'
 
@@ -46,7 +46,7 @@ export function createIdpSignIn({ profiles, sessions, openExternal }: IdpSignInO
     const { signal } = controller
     const options = {
       signal,
-      ...(profile.trustedCertificate ? { trustedFingerprint256: profile.trustedCertificate.fingerprint256 } : {}),
+      ...tlsOptionsOf(profile),
     }
     const host = new URL(profile.baseUrl).host
     let close = (): void => undefined

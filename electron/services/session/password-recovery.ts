@@ -3,6 +3,7 @@ import { ServiceError } from '../errors'
 import { openLoopbackRedirect, type LoopbackRedirect } from '../loopback/loopback-listener'
 import { sendSignInCode as sendOtp } from '../pbx-client/auth'
 import { forgetPassword, resetPassword, tokenOfResetLink, verifyOtp } from '../pbx-client/recovery'
+import { tlsOptionsOf } from '../pbx-client/request'
 import type { ProfileStore } from '../profiles/profile-store'
 import type { SessionManager } from './session-manager'
 
@@ -26,9 +27,6 @@ interface Flow {
 export function createPasswordRecovery(profiles: ProfileStore, sessions: SessionManager) {
   const flows = new Map<string, Flow>()
 
-  const tlsOf = (profile: PbxProfile) =>
-    profile.trustedCertificate ? { trustedFingerprint256: profile.trustedCertificate.fingerprint256 } : {}
-
   function flowOf(profileId: string): Flow {
     const flow = flows.get(profileId)
     if (!flow) throw new ServiceError('NOT_FOUND', 'No password reset is under way for this PBX. Start again with "Forgot password".')
@@ -42,7 +40,7 @@ export function createPasswordRecovery(profiles: ProfileStore, sessions: Session
 
   async function codeFor(profile: PbxProfile, flow: Flow, token: string): Promise<RecoveryState> {
     flow.redirect.close()
-    await sendOtp(profile.baseUrl, token, tlsOf(profile))
+    await sendOtp(profile.baseUrl, token, tlsOptionsOf(profile))
     flow.token = token
     flow.state = { ...flow.state, step: 'code_sent' }
     return flow.state
@@ -63,7 +61,7 @@ export function createPasswordRecovery(profiles: ProfileStore, sessions: Session
       end(profileId)
       const redirect = await openLoopbackRedirect({ timeoutMs: LINK_WAIT_MS, title: 'Reset link received' })
       try {
-        await forgetPassword(profile.baseUrl, { domain: profile.domain, username: profile.username, callback_url: redirect.url }, tlsOf(profile))
+        await forgetPassword(profile.baseUrl, { domain: profile.domain, username: profile.username, callback_url: redirect.url }, tlsOptionsOf(profile))
       } catch (error) {
         redirect.close()
         throw error
@@ -100,7 +98,7 @@ export function createPasswordRecovery(profiles: ProfileStore, sessions: Session
       if (!flow.token) throw new ServiceError('INVALID_INPUT', 'code: open or paste the reset link from the email first.', { field: 'code' })
       const profile = await profiles.get(profileId)
       try {
-        await verifyOtp(profile.baseUrl, flow.token, code, tlsOf(profile))
+        await verifyOtp(profile.baseUrl, flow.token, code, tlsOptionsOf(profile))
       } catch (error) {
         if (error instanceof ServiceError && error.status === 401) {
           throw new ServiceError('PBX_ERROR', `Wrong or expired code: ${error.message}`, { status: 401, pbxCode: error.pbxCode ?? 'UNAUTHORIZED', field: 'code' })
@@ -117,7 +115,7 @@ export function createPasswordRecovery(profiles: ProfileStore, sessions: Session
         throw new ServiceError('INVALID_INPUT', 'code: enter the one-time code from the email first.', { field: 'code' })
       }
       const profile = await profiles.get(profileId)
-      await resetPassword(profile.baseUrl, flow.token, newPassword, tlsOf(profile))
+      await resetPassword(profile.baseUrl, flow.token, newPassword, tlsOptionsOf(profile))
       end(profileId)
       // the PBX ended every session of the user: sign in again with the new password
       await sessions.signOut(profileId)

@@ -4,7 +4,7 @@ import { ServiceError } from '../errors'
 import type { PbxSecrets } from '../keychain/pbx-secrets'
 import { getAuthUser, refreshWith, sendSignInCode, signInWith, signOutWith, verifySignInCode } from '../pbx-client/auth'
 import type { PbxCaller } from '../pbx-client/caller'
-import { pbxRequest, type PbxResponse, type RequestOptions } from '../pbx-client/request'
+import { pbxRequest, tlsOptionsOf, type PbxResponse, type RequestOptions } from '../pbx-client/request'
 
 /** Refresh this long before the access token expires: a quarter of its life, at most a minute. */
 const refreshMarginMs = (ttlMs: number) => Math.min(60_000, ttlMs / 4)
@@ -26,7 +26,7 @@ type SessionProfile = Pick<PbxProfile, 'id' | 'baseUrl' | 'username' | 'domain' 
  */
 export function createPbxSession(profile: SessionProfile, secrets: PbxSecrets, now: () => number = Date.now) {
   // a certificate the user trusted for this PBX is checked on every connection
-  const tls = profile.trustedCertificate ? { trustedFingerprint256: profile.trustedCertificate.fingerprint256 } : {}
+  const tls = tlsOptionsOf(profile)
   let tokens: Tokens | undefined
   let user: (AuthUser & { username: string }) | undefined
   let refreshing: Promise<Tokens> | undefined
