@@ -16,6 +16,9 @@ import {
   PushProgressSchema,
 } from './dect'
 import { DectPhoneSchema, DectPhoneUpdateSchema, LIMITS } from './pbx'
+import { ivrOutboundOperations } from './bridge-ivr-outbound'
+import { mailOperations } from './bridge-mail'
+import { desktopOperations } from './bridge-desktop'
 import { PbxProfileFieldsSchema, PbxProfileSchema, RecoveryStateSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
 
 /**
@@ -265,6 +268,10 @@ export const bridge = {
   deleteDectPhone: { input: z.strictObject({ profileId: z.string().min(1), phoneId: z.string().min(1) }), result: z.object({ deleted: z.literal(true) }) },
   /** a QR code (SVG) of a text, e.g. one phone's provisioning URL */
   qrCode: { input: z.strictObject({ text: z.string().min(1).max(2000) }), result: z.object({ svg: z.string() }) },
+
+  ...ivrOutboundOperations,
+  ...mailOperations,
+  ...desktopOperations,
 } as const satisfies Record<OperationName, { input: z.ZodType; result: z.ZodType }>
 
 export type Bridge = typeof bridge

@@ -52,6 +52,33 @@ export const OPERATION_NAMES = [
   'updateDectPhone',
   'deleteDectPhone',
   'qrCode',
+  // IVR servers and outbound rules (bridge-ivr-outbound.ts)
+  'listIvrServers',
+  'ivrServerStatuses',
+  'getIvrServer',
+  'createIvrServer',
+  'setIvrServerEnabled',
+  'deleteIvrServer',
+  'listOutboundRules',
+  'getOutboundRule',
+  'outboundReferences',
+  'createOutboundRule',
+  'updateOutboundRule',
+  'duplicateOutboundRule',
+  'deleteOutboundRule',
+  'previewRuleCopy',
+  'copyRules',
+  'testNumber',
+  // email templates and notification settings (bridge-mail.ts)
+  'listEmailTemplates',
+  'saveEmailTemplate',
+  'copyEmailTemplate',
+  'getNotificationSettings',
+  'saveNotificationSettings',
+  'sendTestEmail',
+  // the desktop shell (bridge-desktop.ts)
+  'getUiState',
+  'saveUiState',
 ] as const
 
 export type OperationName = (typeof OPERATION_NAMES)[number]

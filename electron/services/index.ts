@@ -8,6 +8,10 @@ import { getInfo } from './pbx-client/info'
 import { createProfileStore } from './profiles/profile-store'
 import { exportProfiles, importProfiles } from './profiles/profile-transfer'
 import { createDectService } from './dect/dect-service'
+import { createUiStateService } from './desktop/ui-state'
+import { createIvrService } from './ivr/ivr-service'
+import { createMailService } from './mail/mail-service'
+import { createOutboundService } from './outbound/outbound-service'
 import { createIdpSignIn } from './session/idp-sign-in'
 import { createPasswordRecovery } from './session/password-recovery'
 import { createSessionManager } from './session/session-manager'
@@ -118,6 +122,10 @@ export function createServices(options: ServicesOptions): Services {
     resetPassword: ({ profileId, newPassword, remember }) => recovery.reset(profileId, newPassword, remember),
 
     ...dect.handlers,
+    ...createIvrService({ sessions }).handlers,
+    ...createOutboundService({ sessions }).handlers,
+    ...createMailService({ sessions }).handlers,
+    ...createUiStateService({ dataDir: options.dataDir }).handlers,
   }
 
   return {

@@ -62,12 +62,7 @@ const recheck = (rows: readonly BatchRow[], defaults: Batch['defaults']): BatchR
 export function createDectService(options: DectServiceOptions) {
   const store = createBatchStore(options.dataDir)
   const settings = createImportSettings(options.dataDir)
-  /** the session of a signed-in PBX; NOT_SIGNED_IN (the renderer then asks for a sign-in) otherwise */
-  const callerFor = async (profileId: string) => {
-    const session = await options.sessions.sessionOf(profileId)
-    if (!session.signedIn()) throw new ServiceError('NOT_SIGNED_IN', 'Sign in to this PBX first.')
-    return session.caller
-  }
+  const callerFor = options.sessions.callerOf
   const push = createPushRunner({ store, callerFor })
   const phones = async (profileId: string) => createDectPhonesClient(await callerFor(profileId))
 

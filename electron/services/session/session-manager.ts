@@ -1,6 +1,7 @@
 import type { PbxProfile, SessionState } from '../../contract/profiles'
 import { ServiceError } from '../errors'
 import type { PbxSecrets } from '../keychain/pbx-secrets'
+import type { PbxCaller } from '../pbx-client/caller'
 import type { ProfileStore } from '../profiles/profile-store'
 import { createPbxSession, type PbxSession } from './pbx-session'
 
@@ -56,8 +57,16 @@ export function createSessionManager(profiles: ProfileStore, secrets: PbxSecrets
     return state
   }
 
+  /** The caller of a signed-in PBX; NOT_SIGNED_IN (the renderer then asks for a sign-in) otherwise. */
+  async function callerOf(profileId: string): Promise<PbxCaller> {
+    const session = await sessionOf(profileId)
+    if (!session.signedIn()) throw new ServiceError('NOT_SIGNED_IN', 'Sign in to this PBX first.')
+    return session.caller
+  }
+
   return {
     sessionOf,
+    callerOf,
     /** the session of every saved PBX (signed out where none runs) */
     async states(): Promise<SessionState[]> {
       const list = await profiles.list()
