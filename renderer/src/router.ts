@@ -3,8 +3,10 @@ import { APP_NAME, AREAS, type AreaKey } from './areas'
 import DectBatchNewView from './views/DectBatchNewView.vue'
 import DectBatchView from './views/DectBatchView.vue'
 import DectView from './views/DectView.vue'
+import IvrServerNewView from './views/IvrServerNewView.vue'
 import IvrView from './views/IvrView.vue'
 import NotificationsView from './views/NotificationsView.vue'
+import OutboundRuleView from './views/OutboundRuleView.vue'
 import OutboundView from './views/OutboundView.vue'
 import PbxsView from './views/PbxsView.vue'
 import TemplatesView from './views/TemplatesView.vue'
@@ -52,6 +54,27 @@ export const routes: RouteRecordRaw[] = [
     component: DectBatchView,
     props: true,
     meta: { title: 'DECT phones', area: 'dect' },
+  },
+  // IVR servers: the setup wizard of an EXTERNAL server
+  {
+    path: '/ivr/new',
+    name: 'ivr-server-new',
+    component: IvrServerNewView,
+    meta: { title: 'IVR servers', area: 'ivr' },
+  },
+  // outbound rules: the editor of one rule, new or saved
+  {
+    path: '/outbound/rules/new',
+    name: 'outbound-rule-new',
+    component: OutboundRuleView,
+    meta: { title: 'Outbound rules', area: 'outbound' },
+  },
+  {
+    path: '/outbound/rules/:ruleId',
+    name: 'outbound-rule',
+    component: OutboundRuleView,
+    props: true,
+    meta: { title: 'Outbound rules', area: 'outbound' },
   },
   { path: '/:pathMatch(.*)*', redirect: '/pbxs' },
 ]
