@@ -214,6 +214,21 @@ export type PhoneQr = z.infer<typeof PhoneQrSchema>
 export const MAX_CSV_TEXT = 25_000_000
 
 /** An error-severity problem keeps a row out of the push. */
+/** Empty in a row: no value, a blank text, or an empty codec list (the batch default then applies). */
+const isEmptyValue = (v: unknown): boolean => v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0)
+
+/**
+ * What a row stands for once the batch defaults fill its empty cells. A row keeps only its own
+ * cells, so a default changed later applies to every row that left that cell empty; the check
+ * and the push both use this.
+ */
+export function withDefaults(values: BatchRowValues, defaults: BatchDefaults): BatchRowValues {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(values)) if (!isEmptyValue(value)) out[key] = value
+  for (const [key, value] of Object.entries(defaults)) if (out[key] === undefined && !isEmptyValue(value)) out[key] = Array.isArray(value) ? [...value] : value
+  return out as BatchRowValues
+}
+
 export const rowHasErrors = (row: Pick<BatchRow, 'problems'>): boolean => row.problems.some((p) => p.severity === 'error')
 export const rowHasWarnings = (row: Pick<BatchRow, 'problems'>): boolean => row.problems.some((p) => p.severity === 'warning')
 

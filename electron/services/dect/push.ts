@@ -1,6 +1,7 @@
 import {
   PUSH_CONCURRENCY,
   rowHasErrors,
+  withDefaults,
   type Batch,
   type BatchDefaults,
   type BatchRow,
@@ -104,16 +105,8 @@ export const DEFAULT_RETRY_DELAYS_MS = [250, 1000, 3000] as const
  * is checked against the contract: a value only the schema refuses throws INVALID_INPUT naming it.
  */
 export function toDectPhoneCreate(values: BatchRowValues, defaults: BatchDefaults = {}, passwords: DectPasswords = {}): DectPhoneCreate {
-  const given = <T>(v: T | undefined): T | undefined =>
-    v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0) ? undefined : v
-  const body: Record<string, unknown> = {}
-  const put = (key: string, value: unknown) => {
-    if (value !== undefined) body[key] = value
-  }
-  const { extension: _extension, ...own } = values
-  for (const [key, value] of Object.entries(own)) put(key, given(value))
-  for (const [key, value] of Object.entries(defaults)) if (body[key] === undefined) put(key, given(value))
-  for (const [key, value] of Object.entries(passwords)) put(key, given(value))
+  const { extension: _extension, ...body } = withDefaults(values, defaults)
+  for (const [key, value] of Object.entries(passwords)) if (value !== undefined && value.trim() !== '') (body as Record<string, unknown>)[key] = value
   return checked(DectPhoneCreateSchema, body, 'row')
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { BatchDefaults, BatchField, BatchRow, BatchRowValues, RowProblem } from '../../contract/dect'
+import { withDefaults, type BatchDefaults, type BatchField, type BatchRow, type BatchRowValues, type RowProblem } from '../../contract/dect'
 import {
   checkInput,
   DECT_INTERFACES,
@@ -26,9 +26,12 @@ import { parseMac } from './mac'
  * A cell that cannot be understood is an error, unless the batch has a default for that field:
  * then the default is used and the problem is a warning.
  *
- * `values` holds what the push will send: the row's own (normalised) cells with the empty ones
- * filled from the defaults given here. The API's own defaults (rps false, https true, interface
- * WEB_DOMAIN, transport UDP) are not written in; the PBX applies them. The extension is checked
+ * `values` holds the row's own (normalised) cells only; empty cells are left empty, and the
+ * batch defaults fill them when the row is checked and when it is pushed (`withDefaults`), so a
+ * default changed later applies to every row that left the cell empty. A cell that was not
+ * understood and has a default keeps the default in its place (the warning says so). The API's
+ * own defaults (rps false, https true, interface WEB_DOMAIN, transport UDP) are not written in;
+ * the PBX applies them. The extension is checked
  * loosely (a warning): the PBX never sees it, it is printed on labels.
  */
 
@@ -191,7 +194,7 @@ export function buildRow(raw: RawRowValues, defaults: BatchDefaults, rowNumber: 
   }
 
   for (const field of TEXT_FIELDS) {
-    const v = cells[field] ?? (field in defaults ? (defaults as Record<string, string | undefined>)[field] : undefined)
+    const v = cells[field]
     if (v !== undefined) values[field] = v
   }
   if (values.extension !== undefined && !EXTENSION.test(values.extension)) {
@@ -216,10 +219,7 @@ export function buildRow(raw: RawRowValues, defaults: BatchDefaults, rowNumber: 
   for (const field of ['language', 'handset_language', 'interface', 'preferred_transport'] as const) {
     const cell = cells[field]
     const fallback = defaults[field]
-    if (cell === undefined) {
-      if (fallback !== undefined) values[field] = fallback
-      continue
-    }
+    if (cell === undefined) continue
     const parsed =
       field === 'language' || field === 'handset_language'
         ? parseLanguage(cell)
@@ -237,10 +237,7 @@ export function buildRow(raw: RawRowValues, defaults: BatchDefaults, rowNumber: 
   for (const field of ['rps', 'https'] as const) {
     const cell = cells[field]
     const fallback = defaults[field]
-    if (cell === undefined) {
-      if (fallback !== undefined) values[field] = fallback
-      continue
-    }
+    if (cell === undefined) continue
     const parsed = parseBoolean(cell)
     if (parsed !== undefined) {
       values[field] = parsed
@@ -251,10 +248,11 @@ export function buildRow(raw: RawRowValues, defaults: BatchDefaults, rowNumber: 
   }
 
   if (cells.codecs !== undefined) values.codecs = parseCodecs(cells.codecs)
-  else if (defaults.codecs !== undefined) values.codecs = [...defaults.codecs]
 
-  // the contract's word on the rest: required fields, lengths, codec repeats
-  const { extension: _extension, ...body } = values
+  // the contract's word on the rest, with the defaults in the empty cells: required fields,
+  // lengths, codec repeats
+  const effective = withDefaults(values, defaults)
+  const { extension: _extension, ...body } = effective
   // most rows pass: the plain parse is quicker; the error map only for the rows that fail
   const check = ROW_SCHEMA.safeParse(body).success ? undefined : checkInput(ROW_SCHEMA, body)
   if (check !== undefined && !check.success) {
@@ -263,7 +261,7 @@ export function buildRow(raw: RawRowValues, defaults: BatchDefaults, rowNumber: 
     for (const problem of check.problems) {
       const field = problem.path.split('.')[0] ?? ''
       if (reported.has(field)) continue
-      problems.push({ field: field || 'row', message: messageOf(field, problem.message, values), severity: 'error' })
+      problems.push({ field: field || 'row', message: messageOf(field, problem.message, effective), severity: 'error' })
       reported.add(field)
     }
   }

@@ -52,6 +52,23 @@ async function chooseFilter(wrapper: VueWrapper, text: string): Promise<void> {
 }
 
 describe('the rows of a batch', () => {
+  it('shows the batch default, muted, in a cell the row leaves empty, and the row\'s own value where it has one', async () => {
+    const withDefaults = { ...siteA(), defaults: { vendor: 'Snom', model: 'M400' } }
+    installFakePbx(createFakePbx({}, { batches: { batches: [withDefaults], lastMapping: {}, pbxMacs: {} } }))
+    const { wrapper } = await mountInApp(RouterView, '/dect/batches/b-1')
+    mounted = wrapper
+    await flushPromises()
+
+    const own = cell(wrapper, 'Vendor, row 1')
+    expect(own.text()).toBe('Yealink')
+    expect(own.classes()).not.toContain('dect-rows__cell--default')
+    const fallback = cell(wrapper, 'Vendor, row 2')
+    expect(fallback.text()).toBe('Snom')
+    expect(fallback.classes()).toContain('dect-rows__cell--default')
+    expect(fallback.attributes('title')).toBe('Snom (the batch default)')
+    expect(cell(wrapper, 'Model, row 3').text()).toBe('M400')
+  })
+
   it('shows each row with its MAC as AA:BB:CC:DD:EE:FF, its state and its problems inline, and the counts above', async () => {
     const { wrapper } = await mountBatch()
 

@@ -1,15 +1,17 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import type { BatchRow } from '../../../electron/contract/dect'
+import { withDefaults, type BatchRow, type BatchRowValues } from '../../../electron/contract/dect'
 import { ServiceError } from '../../../electron/services/errors'
 import { importCsv, readCsvFile, type CsvImport } from '../../../electron/services/dect/csv-import'
 
 /** The fixtures of test/fixtures/csv (see its README), read as the app reads a dropped file. */
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/csv/${name}`, import.meta.url))
 
-async function importFixture(name: string, defaults = {}): Promise<CsvImport> {
+/** The import, and each row as it would be pushed: its own cells, the batch defaults in the empty ones. */
+async function importFixture(name: string, defaults = {}): Promise<CsvImport & { effective: BatchRowValues[] }> {
   const { fileName, text } = await readCsvFile(fixture(name))
-  return importCsv({ fileName, text, defaults })
+  const result = importCsv({ fileName, text, defaults })
+  return { ...result, effective: result.rows.map((r) => withDefaults(r.values, defaults)) }
 }
 
 async function errorOf(name: string): Promise<ServiceError> {
@@ -39,7 +41,7 @@ describe('real-world spreadsheets', () => {
       HTTPS: 'https',
     })
     expect(result.counts).toEqual({ rows: 4, withErrors: 0 })
-    expect(result.rows.map((r) => r.values)).toEqual([
+    expect(result.effective).toEqual([
       { mac: '001565A1B201', name: 'Empfang', extension: '100', vendor: 'Yealink', model: 'W70B', language: 'GERMAN', https: true },
       { mac: '001565A1B202', name: 'Büro Müller', extension: '101', vendor: 'Yealink', model: 'W70B', language: 'ENGLISH', https: false },
       { mac: '001565A1B203', name: 'Lager Süd', extension: '102', vendor: 'Yealink', model: 'W80B', language: 'ENGLISH' },
@@ -69,7 +71,7 @@ describe('real-world spreadsheets', () => {
     expect(messages(result.rows[5] as BatchRow)).toEqual(['error: MAC 00:15:65 has 6 of 12 hex digits'])
     expect(messages(result.rows[6] as BatchRow)).toEqual(['error: MAC 00:15:65:GG:BB:07 has a character that is not a hex digit (G)'])
     expect(result.counts).toEqual({ rows: 7, withErrors: 2 })
-    expect(result.rows[4]?.values).toEqual({ mac: '001565AABB05', name: 'Spaces around', extension: '205', vendor: 'Yealink', model: 'W70B' })
+    expect(result.effective[4]).toEqual({ mac: '001565AABB05', name: 'Spaces around', extension: '205', vendor: 'Yealink', model: 'W70B' })
   })
 
   it('non-ascii-names.csv: names in several scripts come through intact', async () => {
@@ -83,7 +85,7 @@ describe('real-world spreadsheets', () => {
       ['Владимир', '001565000006', '306'],
     ])
     expect(result.counts.withErrors).toBe(0)
-    expect(result.rows[0]?.values.vendor).toBe('Snom')
+    expect(result.effective[0]?.vendor).toBe('Snom')
   })
 
   it('extra-columns.csv: columns the import does not use are ignored', async () => {
@@ -99,7 +101,7 @@ describe('real-world spreadsheets', () => {
       Model: 'model',
       'Serial number': 'ignore',
     })
-    expect(result.rows.map((r) => r.values)).toEqual([
+    expect(result.effective).toEqual([
       { mac: '7C2F80102001', name: 'Meeting room 1', extension: '401', vendor: 'Gigaset', model: 'N670' },
       { mac: '7C2F80102002', name: 'Meeting room 2', extension: '402', vendor: 'Gigaset', model: 'N670' },
       { mac: '7C2F80102003', name: 'Kitchen', extension: '403', vendor: 'Gigaset', model: 'N870' },
@@ -121,7 +123,7 @@ describe('real-world spreadsheets', () => {
   it('tab-separated.tsv: tabs, codec lists and friendly enum values', async () => {
     const result = await importFixture('tab-separated.tsv', { https: true })
     expect(result.delimiter).toBe('\t')
-    expect(result.rows.map((r) => r.values)).toEqual([
+    expect(result.effective).toEqual([
       {
         mac: '000413BB0001', name: 'Lab bench 1', extension: '601', vendor: 'Snom', model: 'M400',
         codecs: ['PCMU', 'PCMA'], preferred_transport: 'UDP', interface: 'WEB_DOMAIN', rps: true, https: true,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { withDefaults } from '../../../electron/contract/dect'
 import { ServiceError } from '../../../electron/services/errors'
 import { PREVIEW_RECORDS, importCsv, previewCsv } from '../../../electron/services/dect/csv-import'
 
@@ -50,7 +51,7 @@ describe('importCsv', () => {
       defaults: { vendor: 'Snom', model: 'M400' },
     })
     expect(result.mapping).toEqual({ 'Handset MAC': 'mac', Who: 'name', Nummer: 'ignore', Note: 'template' })
-    expect(result.rows.map((r) => r.values)).toEqual([0, 1, 2].map((i) => ({
+    expect(result.rows.map((r) => withDefaults(r.values, { vendor: 'Snom', model: 'M400' }))).toEqual([0, 1, 2].map((i) => ({
       mac: macOf(i), name: `Person ${i}`, vendor: 'Snom', model: 'M400', template: `n${i}`,
     })))
     expect(result.rows.map((r) => r.row)).toEqual([1, 2, 3])
@@ -104,7 +105,12 @@ describe('a MAC column found by its cells', () => {
       mapping: { 'Column 1': 'mac', 'Column 2': 'name', 'Column 3': 'extension' },
       defaults: { vendor: 'Snom', model: 'M400' },
     })
+    // each row keeps its own cells; the defaults stand in for the empty ones when checked and pushed
     expect(result.rows.map((r) => r.values)).toEqual([
+      { mac: '001565AABB01', name: 'Reception', extension: '100' },
+      { mac: '001565AABB02', name: 'Office', extension: '101' },
+    ])
+    expect(result.rows.map((r) => withDefaults(r.values, { vendor: 'Snom', model: 'M400' }))).toEqual([
       { mac: '001565AABB01', name: 'Reception', extension: '100', vendor: 'Snom', model: 'M400' },
       { mac: '001565AABB02', name: 'Office', extension: '101', vendor: 'Snom', model: 'M400' },
     ])

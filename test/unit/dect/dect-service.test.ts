@@ -108,6 +108,30 @@ describe('DECT through the Bridge', () => {
     expect(lines[1]).toMatch(/^1,001565A1B201,Empfang,100,dect-\d+,https:\/\/pbx\.demo\.example\/.*,created,$/)
   })
 
+  it('batch defaults changed after the import apply to every row that left the cell empty, at check and at push', async () => {
+    const text = 'MAC;Name;Vendor;Model\n001565DD0001;Own vendor;Snom;M400\n001565DD0002;Default vendor;;\n'
+    const batch = await call('createBatchFromCsv', {
+      name: 'Defaults later',
+      fileName: 'd.csv',
+      text,
+      mapping: { MAC: 'mac', Name: 'name', Vendor: 'vendor', Model: 'model' },
+      defaults: {},
+    })
+    // no defaults yet: the second row lacks vendor and model
+    expect(batch.rows[1]!.problems.map((p) => p.field)).toEqual(['vendor', 'model'])
+    const later = await call('updateBatch', { batchId: batch.id, defaults: { vendor: 'Gigaset', model: 'N670' } })
+    expect(later.rows.every((row) => row.problems.length === 0)).toBe(true)
+    expect(later.rows[1]!.values).toEqual({ mac: '001565DD0002', name: 'Default vendor' })
+    // changed once more before the push: the push uses the defaults of that moment
+    await call('updateBatch', { batchId: batch.id, defaults: { vendor: 'Yealink', model: 'W70B' } })
+    await call('startPush', { batchId: batch.id, profileId })
+    expect(await pushed(batch.id)).toMatchObject({ status: 'done', created: 2 })
+    const phones = await call('listDectPhones', { profileId })
+    const byMac = (mac: string) => phones.find((phone) => phone.mac === mac)
+    expect(byMac('001565DD0001')).toMatchObject({ vendor: 'Snom', model: 'M400' })
+    expect(byMac('001565DD0002')).toMatchObject({ vendor: 'Yealink', model: 'W70B' })
+  })
+
   it('scan mode adds a row per scan named by the pattern, and warns on a duplicate', async () => {
     const batch = await call('createEmptyBatch', { name: 'Scanned on site', defaults: { vendor: 'Snom', model: 'M400' } })
     const one = await call('scanMac', { batchId: batch.id, mac: '0015.65aa.0001', namePattern: 'Lager {n}' })

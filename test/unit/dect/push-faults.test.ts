@@ -41,7 +41,8 @@ function expectOnePhonePerRow(batch: Batch, phones: DectPhone[]): void {
   }
 }
 
-describe('a push against a failing PBX', () => {
+// each test pushes 1,000 phones with latency: seconds of work, more on a busy machine
+describe('a push against a failing PBX', { timeout: 60_000 }, () => {
   it('the PBX goes down at row 500 of 1,000: the push pauses; when it is back the resumed push ends with exactly 1,000 phones', async () => {
     const { pbx, caller, store } = await setUp({ latencyMs: 3 })
     const batch = await store.create({ name: 'Thousand', source: 'k.csv', rows: makeRows(1000) })

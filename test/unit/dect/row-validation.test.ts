@@ -1,4 +1,4 @@
-import { rowHasErrors } from '../../../electron/contract/dect'
+import { rowHasErrors, withDefaults } from '../../../electron/contract/dect'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BatchRow } from '../../../electron/contract/dect'
 import type { DectPhone } from '../../../electron/contract/pbx'
@@ -36,15 +36,19 @@ describe('buildRow', () => {
     expect(a.id).not.toBe(b.id)
   })
 
-  it('fills empty cells from the batch defaults, and a cell wins over its default', () => {
+  it('checks empty cells with the batch defaults but keeps only its own cells, and a cell wins over its default', () => {
     const defaults = {
       vendor: 'Snom', model: 'M400', template: 'snom_m400.xml', language: 'GERMAN', handset_language: 'FRENCH',
       timezone: 'Europe/Berlin', region: 'Germany', tone: 'Germany', interface: 'SBC_DOMAIN', preferred_transport: 'TLS',
       codecs: ['G722', 'PCMA'], rps: true, https: false,
     } as const
     const filled = row({ mac: '001565AABBCC', name: 'A' }, defaults)
-    expect(filled.values).toEqual({ mac: '001565AABBCC', name: 'A', ...defaults, codecs: ['G722', 'PCMA'] })
+    // the row keeps its own cells; the defaults are what it stands for at check and push time
+    expect(filled.values).toEqual({ mac: '001565AABBCC', name: 'A' })
+    expect(withDefaults(filled.values, defaults)).toEqual({ mac: '001565AABBCC', name: 'A', ...defaults, codecs: ['G722', 'PCMA'] })
     expect(filled.problems).toEqual([])
+    // without the defaults the same row lacks its vendor and model
+    expect(row({ mac: '001565AABBCC', name: 'A' }).problems.map((p) => p.field)).toEqual(['vendor', 'model'])
     const own = row({ ...BASE, language: 'English', https: 'yes', codecs: 'PCMU' }, defaults)
     expect(own.values).toMatchObject({ vendor: 'Yealink', model: 'W70B', language: 'ENGLISH', https: true, codecs: ['PCMU'] })
   })
