@@ -18,7 +18,6 @@ import { LIMITS } from './pbx-common'
  * nothing optional: a draft that passes `OutboundRuleDraftSchema` passes `OutboundRuleCreateSchema`.
  */
 
-const DayDraftSchema = DayHoursInputSchema
 export const OfficeHoursDraftSchema = OfficeHoursInputSchema.required()
 export const RouteDraftSchema = RouteInputSchema.required()
 export const OutboundRuleDraftSchema = OutboundRuleCreateSchema.extend({
@@ -26,7 +25,7 @@ export const OutboundRuleDraftSchema = OutboundRuleCreateSchema.extend({
   routes: z.array(RouteDraftSchema).max(LIMITS.routes.max),
 }).required()
 
-export type DayDraft = z.output<typeof DayDraftSchema>
+export type DayDraft = z.output<typeof DayHoursInputSchema>
 export type OfficeHoursDraft = z.output<typeof OfficeHoursDraftSchema>
 export type RouteDraft = z.output<typeof RouteDraftSchema>
 export type OutboundRuleDraft = z.output<typeof OutboundRuleDraftSchema>

@@ -1,4 +1,4 @@
-import { rowHasErrors, withDefaults } from '../../../electron/contract/dect'
+import { rowHasErrors, withDefaults, type BatchDefaults } from '../../../electron/contract/dect'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BatchRow } from '../../../electron/contract/dect'
 import type { DectPhone } from '../../../electron/contract/pbx'
@@ -41,7 +41,7 @@ describe('buildRow', () => {
       vendor: 'Snom', model: 'M400', template: 'snom_m400.xml', language: 'GERMAN', handset_language: 'FRENCH',
       timezone: 'Europe/Berlin', region: 'Germany', tone: 'Germany', interface: 'SBC_DOMAIN', preferred_transport: 'TLS',
       codecs: ['G722', 'PCMA'], rps: true, https: false,
-    } as const
+    } satisfies BatchDefaults
     const filled = row({ mac: '001565AABBCC', name: 'A' }, defaults)
     // the row keeps its own cells; the defaults are what it stands for at check and push time
     expect(filled.values).toEqual({ mac: '001565AABBCC', name: 'A' })
