@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import {
-  DayHoursInputSchema,
+  type DayHoursInputSchema,
   OfficeHoursInputSchema,
   OutboundRuleCreateSchema,
   RouteInputSchema,
