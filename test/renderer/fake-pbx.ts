@@ -1,4 +1,5 @@
 import { bridge, type About, type DemoStatus, type PbxApi } from '@contract/bridge'
+import type { UiState } from '@contract/bridge-desktop'
 import { CAPABILITIES, checkInput, type SystemInfo } from '@contract/pbx'
 import { PbxProfileFieldsSchema, ProfilesFileSchema, type PbxProfile, type RecoveryState, type SessionState } from '@contract/profiles'
 import type { BridgeError, BridgeResult, CertificateInfo } from '@contract/result'
@@ -347,9 +348,15 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
 
   const dect = createDectFake((profileId) => sessionOf(profileId).status === 'signed_in')
 
+  const uiState: UiState = { lastProfileId: null, lastPath: null }
+
   const defaults: PbxApi = {
     ...dect.operations,
     ...batchFakes.operations,
+    // IVR, outbound rules, templates and notifications: a test of those areas passes its own
+    ...notSetUp(AREA_OPERATIONS),
+    getUiState: async () => ok({ ...uiState }),
+    saveUiState: async (changes) => ok(Object.assign(uiState, changes)),
     getAbout: async () => ok(sampleAbout),
     probePbx: async ({ baseUrl, domain, trustedFingerprint256 }) => certificateCheck(baseUrl, trustedFingerprint256) ?? ok(infoOf(domain)),
     startDemo: async () => {
@@ -576,6 +583,39 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
     ...mocks,
     dect: dect.helpers,
   }
+}
+
+/** The operations of the PBX areas a test passes in `overrides` (ivr, outbound, templates, notifications). */
+const AREA_OPERATIONS = [
+  'listIvrServers',
+  'ivrServerStatuses',
+  'getIvrServer',
+  'createIvrServer',
+  'setIvrServerEnabled',
+  'deleteIvrServer',
+  'listOutboundRules',
+  'getOutboundRule',
+  'outboundReferences',
+  'createOutboundRule',
+  'updateOutboundRule',
+  'duplicateOutboundRule',
+  'deleteOutboundRule',
+  'previewRuleCopy',
+  'copyRules',
+  'testNumber',
+  'listEmailTemplates',
+  'saveEmailTemplate',
+  'copyEmailTemplate',
+  'getNotificationSettings',
+  'saveNotificationSettings',
+  'sendTestEmail',
+] as const satisfies readonly OperationName[]
+
+/** Answers INTERNAL naming the operation: a screen that calls one the test did not set up shows an error. */
+function notSetUp<N extends OperationName>(names: readonly N[]): Pick<PbxApi, N> {
+  return Object.fromEntries(
+    names.map((name) => [name, async () => fail('INTERNAL', `${name} is not set up in this test`)]),
+  ) as unknown as Pick<PbxApi, N>
 }
 
 /** Installs `fake` as `window.pbx` (declared read-only for the app, hence defineProperty). */
