@@ -25,6 +25,8 @@ export default defineConfig({
         test: {
           name: 'renderer',
           environment: 'happy-dom',
+          // a test mounts the whole app (router, Pinia, Naive UI) in happy-dom: seconds on a busy machine
+          testTimeout: 20_000,
           include: ['test/renderer/**/*.test.ts'],
         },
       },

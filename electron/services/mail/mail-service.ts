@@ -1,26 +1,26 @@
 import type { BridgeHandlers } from '../../contract/bridge'
-import { ServiceError } from '../errors'
 import type { SessionManager } from '../session/session-manager'
+import { createEmailTemplatesService } from './email-templates-service'
+import { createNotificationService } from './notification-service'
 
 type MailHandlers = Pick<
   BridgeHandlers,
   'listEmailTemplates' | 'saveEmailTemplate' | 'copyEmailTemplate' | 'getNotificationSettings' | 'saveNotificationSettings' | 'sendTestEmail'
 >
 
-const todo = async (): Promise<never> => {
-  throw new ServiceError('NOT_SUPPORTED', 'not built yet')
-}
-
 /** Custom email templates (per tenant) and notification settings (system) behind the Bridge. */
-export function createMailService(_options: { sessions: SessionManager }): { handlers: MailHandlers } {
+export function createMailService(options: { sessions: Pick<SessionManager, 'callerOf'> }): { handlers: MailHandlers } {
+  const callerOf = options.sessions.callerOf
+  const templates = createEmailTemplatesService(callerOf)
+  const notification = createNotificationService(callerOf)
   return {
     handlers: {
-      listEmailTemplates: todo,
-      saveEmailTemplate: todo,
-      copyEmailTemplate: todo,
-      getNotificationSettings: todo,
-      saveNotificationSettings: todo,
-      sendTestEmail: todo,
+      listEmailTemplates: ({ profileId }) => templates.list(profileId),
+      saveEmailTemplate: async ({ profileId, name, template }) => (await templates.save(profileId, name, template)).entry,
+      copyEmailTemplate: ({ fromProfileId, toProfileId, name }) => templates.copy(fromProfileId, toProfileId, name),
+      getNotificationSettings: ({ profileId }) => notification.get(profileId),
+      saveNotificationSettings: (input) => notification.save(input),
+      sendTestEmail: ({ profileId, to }) => notification.sendTestEmail(profileId, to),
     },
   }
 }

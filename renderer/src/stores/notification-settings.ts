@@ -1,0 +1,120 @@
+import type { NotificationRead, SaveNotificationInput } from '@contract/bridge-mail'
+import type { BridgeError, BridgeResult } from '@contract/result'
+import { acceptHMRUpdate, defineStore } from 'pinia'
+import { ref } from 'vue'
+import { callBridge, type LoadStatus } from './bridge-call'
+
+/**
+ * The system notification settings of the active PBX (system administrator), with the variant
+ * the PBX has (current, or the older one without server type and tenant access). The password is
+ * write-only: main never answers it. "Send a test email" where the PBX offers it; a PBX that
+ * answered NOT_SUPPORTED is remembered, so the button says so instead of failing again.
+ */
+export const useNotificationSettingsStore = defineStore('notification-settings', () => {
+  const profileId = ref<string | null>(null)
+  /** the settings and variant as main answered them last (read or saved) */
+  const read = ref<NotificationRead | null>(null)
+  const status = ref<LoadStatus>('idle')
+  const error = ref<BridgeError | null>(null)
+
+  const saving = ref(false)
+  const saveError = ref<BridgeError | null>(null)
+
+  const testing = ref(false)
+  const testError = ref<BridgeError | null>(null)
+  /** the address the last test email went to, when the PBX accepted it */
+  const testSentTo = ref<string | null>(null)
+  /** PBXs that do not offer test emails (by profile id) */
+  const testUnsupported = ref<Record<string, boolean>>({})
+
+  /** whether the form holds changes not saved yet (the form says so; leaving the screen asks first) */
+  const dirty = ref(false)
+  function setDirty(value: boolean): void {
+    dirty.value = value
+  }
+
+  let latestLoad = 0
+
+  /** Reads the settings of a signed-in PBX. When loads overlap, the last one asked for wins. */
+  async function load(id: string): Promise<void> {
+    const request = ++latestLoad
+    if (profileId.value !== id) {
+      profileId.value = id
+      read.value = null
+      testError.value = null
+      testSentTo.value = null
+    }
+    status.value = 'loading'
+    const result = await callBridge(() => window.pbx.getNotificationSettings({ profileId: id }))
+    if (request !== latestLoad) return
+    if (result.ok) {
+      read.value = result.value
+      error.value = null
+      status.value = 'ready'
+    } else {
+      error.value = result.error
+      status.value = 'error'
+    }
+  }
+
+  /** Saves the body of the PBX's variant; the settings read back replace the ones shown. */
+  async function save(input: SaveNotificationInput): Promise<BridgeResult<NotificationRead>> {
+    saving.value = true
+    saveError.value = null
+    try {
+      const result = await callBridge(() => window.pbx.saveNotificationSettings(input))
+      if (!result.ok) {
+        saveError.value = result.error
+        return result
+      }
+      if (profileId.value === input.profileId) read.value = result.value
+      return result
+    } finally {
+      saving.value = false
+    }
+  }
+
+  /** Asks the PBX to send a test email to `to`; true when it accepted. */
+  async function sendTest(id: string, to: string): Promise<boolean> {
+    testing.value = true
+    testError.value = null
+    testSentTo.value = null
+    try {
+      const result = await callBridge(() => window.pbx.sendTestEmail({ profileId: id, to }))
+      if (result.ok) {
+        testSentTo.value = to
+        return true
+      }
+      testError.value = result.error
+      if (result.error.code === 'NOT_SUPPORTED') testUnsupported.value = { ...testUnsupported.value, [id]: true }
+      return false
+    } finally {
+      testing.value = false
+    }
+  }
+
+  function clearSaveError(): void {
+    saveError.value = null
+  }
+
+  return {
+    profileId,
+    read,
+    status,
+    error,
+    saving,
+    saveError,
+    testing,
+    testError,
+    testSentTo,
+    testUnsupported,
+    dirty,
+    setDirty,
+    load,
+    save,
+    sendTest,
+    clearSaveError,
+  }
+})
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useNotificationSettingsStore, import.meta.hot))
