@@ -1,0 +1,201 @@
+import type { RULE_ORDERINGS } from '@contract/bridge-ivr-outbound'
+import type { OutboundRule, OutboundRuleListItem } from '@contract/pbx'
+import type { BridgeError } from '@contract/result'
+import { acceptHMRUpdate, defineStore } from 'pinia'
+import { ref } from 'vue'
+import { callBridge, type LoadStatus } from './bridge-call'
+
+export type RuleOrdering = (typeof RULE_ORDERINGS)[number]
+export const PAGE_SIZES = [10, 25, 50, 100] as const
+export const DEFAULT_ORDERING: RuleOrdering = 'priority'
+
+/**
+ * The outbound rules of a signed-in PBX (the active one), one page at a time: paging, search and
+ * sorting are done by the PBX (`listOutboundRules`). Also duplicating and deleting a rule, and the
+ * rules chosen for "Copy to another PBX" (kept across pages, with their names).
+ */
+export const useOutboundRulesStore = defineStore('outbound-rules', () => {
+  /** the PBX whose rules are listed */
+  const profileId = ref<string | null>(null)
+  const items = ref<OutboundRuleListItem[]>([])
+  /** every rule the search leaves, on all pages */
+  const count = ref(0)
+  const status = ref<LoadStatus>('idle')
+  const error = ref<BridgeError | null>(null)
+
+  const page = ref(1)
+  const pageSize = ref<number>(25)
+  const search = ref('')
+  const ordering = ref<RuleOrdering>(DEFAULT_ORDERING)
+
+  /** the rule being duplicated or deleted */
+  const working = ref<string | null>(null)
+  /** what the last duplicate or delete answered, when it failed */
+  const actionError = ref<BridgeError | null>(null)
+  /** the copy made last, shown highlighted while it is on the page */
+  const highlightId = ref<string | null>(null)
+  /** PBXs that answered NOT_SUPPORTED to a delete (by profile id) */
+  const deleteUnsupported = ref<Record<string, boolean>>({})
+
+  /** the rules chosen for a copy to another PBX: id → name (kept across pages) */
+  const selected = ref<Record<string, string>>({})
+
+  let latestLoad = 0
+
+  /** Reads the current page of `id`'s rules. When loads overlap, the last one asked for wins. */
+  async function load(id: string): Promise<void> {
+    const request = ++latestLoad
+    if (profileId.value !== id) {
+      profileId.value = id
+      items.value = []
+      count.value = 0
+      page.value = 1
+      selected.value = {}
+      highlightId.value = null
+    }
+    status.value = 'loading'
+    const term = search.value.trim()
+    const query = {
+      skip: (page.value - 1) * pageSize.value,
+      top: pageSize.value,
+      orderby: ordering.value,
+      ...(term === '' ? {} : { search: term }),
+    }
+    const result = await callBridge(() => window.pbx.listOutboundRules({ profileId: id, query }))
+    if (request !== latestLoad) return
+    if (!result.ok) {
+      error.value = result.error
+      status.value = 'error'
+      return
+    }
+    const lastPage = Math.max(1, Math.ceil(result.value.count / pageSize.value))
+    if (page.value > lastPage) {
+      // the page emptied (a delete, a search elsewhere): show the last one there is
+      page.value = lastPage
+      return load(id)
+    }
+    items.value = result.value.items
+    count.value = result.value.count
+    error.value = null
+    status.value = 'ready'
+  }
+
+  function reload(): Promise<void> {
+    return profileId.value === null ? Promise.resolve() : load(profileId.value)
+  }
+
+  function setPage(next: number): Promise<void> {
+    page.value = next
+    return reload()
+  }
+
+  function setPageSize(next: number): Promise<void> {
+    // keep the first rule shown on screen
+    const first = (page.value - 1) * pageSize.value
+    pageSize.value = next
+    page.value = Math.floor(first / next) + 1
+    return reload()
+  }
+
+  function setOrdering(next: RuleOrdering): Promise<void> {
+    ordering.value = next
+    page.value = 1
+    return reload()
+  }
+
+  function setSearch(next: string): Promise<void> {
+    if (next.trim() === search.value.trim()) {
+      search.value = next
+      return Promise.resolve()
+    }
+    search.value = next
+    page.value = 1
+    return reload()
+  }
+
+  /** Copies a rule on the same PBX ("<name> (copy)"); the list is read again with the copy highlighted. */
+  async function duplicate(id: string, ruleId: string): Promise<OutboundRule | null> {
+    working.value = ruleId
+    actionError.value = null
+    try {
+      const result = await callBridge(() => window.pbx.duplicateOutboundRule({ profileId: id, ruleId }))
+      if (!result.ok) {
+        actionError.value = result.error
+        return null
+      }
+      highlightId.value = result.value.id
+      if (profileId.value === id) await load(id)
+      return result.value
+    } finally {
+      working.value = null
+    }
+  }
+
+  /** Deletes a rule; true when it is gone. NOT_SUPPORTED marks the PBX as not offering it. */
+  async function remove(id: string, ruleId: string): Promise<boolean> {
+    working.value = ruleId
+    actionError.value = null
+    try {
+      const result = await callBridge(() => window.pbx.deleteOutboundRule({ profileId: id, ruleId }))
+      if (!result.ok && result.error.code !== 'NOT_FOUND') {
+        actionError.value = result.error
+        if (result.error.code === 'NOT_SUPPORTED') deleteUnsupported.value = { ...deleteUnsupported.value, [id]: true }
+        return false
+      }
+      const { [ruleId]: _gone, ...rest } = selected.value
+      selected.value = rest
+      if (profileId.value === id) await load(id)
+      return true
+    } finally {
+      working.value = null
+    }
+  }
+
+  /** Chooses (or no longer chooses) rules for a copy. */
+  function select(rules: readonly Pick<OutboundRuleListItem, 'id' | 'name'>[], on: boolean): void {
+    const next = { ...selected.value }
+    for (const rule of rules) {
+      if (on) next[rule.id] = rule.name ?? rule.id
+      else delete next[rule.id]
+    }
+    selected.value = next
+  }
+
+  function clearSelection(): void {
+    selected.value = {}
+  }
+
+  function clearActionError(): void {
+    actionError.value = null
+  }
+
+  return {
+    profileId,
+    items,
+    count,
+    status,
+    error,
+    page,
+    pageSize,
+    search,
+    ordering,
+    working,
+    actionError,
+    highlightId,
+    deleteUnsupported,
+    selected,
+    load,
+    reload,
+    setPage,
+    setPageSize,
+    setOrdering,
+    setSearch,
+    duplicate,
+    remove,
+    select,
+    clearSelection,
+    clearActionError,
+  }
+})
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useOutboundRulesStore, import.meta.hot))
