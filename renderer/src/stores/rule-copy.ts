@@ -27,7 +27,7 @@ export const useRuleCopyStore = defineStore('rule-copy', () => {
   const fromProfileId = ref<string | null>(null)
   const rules = ref<CopySource[]>([])
   const toProfileId = ref<string | null>(null)
-  /** the target while its sign-in dialog is up (it is the active PBX for a moment then) */
+  /** the target while it is being signed in (its sign-in dialog may be up) */
   const signingInTarget = ref<string | null>(null)
   /** why the target cannot be used (not signed in, a user who may not create rules) */
   const targetError = ref<BridgeError | null>(null)
@@ -193,36 +193,19 @@ export const useRuleCopyStore = defineStore('rule-copy', () => {
   }
 
   /**
-   * Signs in to the target without leaving the source: a running session or one resumed from the
-   * keychain is used as it is (openPbx); otherwise the app's sign-in dialog is asked for (the
-   * sessions store's open), which makes the target the active PBX, so the source is made active
-   * again afterwards. 'ready' when signed in; 'sign-in' while the dialog is up (the watch below
-   * goes on from there); 'failed' with `targetError`.
+   * Signs in to the target without leaving the source: the sessions store opens it in the
+   * background (a running or remembered session at once; else the app's sign-in dialog, after
+   * which the source stays the active PBX). 'ready' when signed in; 'sign-in' while the dialog is
+   * up (the watch below goes on from there); 'failed' with `targetError`.
    */
   async function signInTarget(to: string): Promise<'ready' | 'sign-in' | 'failed'> {
-    const resumed = await callBridge(() => window.pbx.openPbx({ profileId: to }))
-    if (resumed.ok && resumed.value.status === 'signed_in') {
-      await sessions.load()
-      return 'ready'
-    }
-    if (!resumed.ok && !['NOT_SIGNED_IN', 'UNTRUSTED_CERTIFICATE'].includes(resumed.error.code)) {
-      targetError.value = resumed.error
-      return 'failed'
-    }
     signingInTarget.value = to
-    const outcome = await sessions.open(to)
+    const outcome = await sessions.open(to, { activate: false })
     if (outcome === 'sign-in') return 'sign-in'
-    await restoreSource()
+    signingInTarget.value = null
     if (outcome === 'opened') return 'ready'
     targetError.value = sessions.openError ?? { code: 'NOT_SIGNED_IN', message: `Sign in to ${labelOf(to)} first.` }
     return 'failed'
-  }
-
-  /** The source is the active PBX again (after the target's sign-in made the target active). */
-  async function restoreSource(): Promise<void> {
-    const from = fromProfileId.value
-    if (from !== null && sessions.activeProfileId !== from) await sessions.open(from)
-    signingInTarget.value = null
   }
 
   // the sign-in dialog closed: signed in (go on to the preview) or cancelled (stay at the target)
@@ -231,8 +214,8 @@ export const useRuleCopyStore = defineStore('rule-copy', () => {
     async (now, before) => {
       const to = signingInTarget.value
       if (to === null || before !== to || now === to) return
+      signingInTarget.value = null
       const signedIn = sessions.isSignedIn(to)
-      await restoreSource()
       if (signedIn && toProfileId.value === to) await previewOnTarget(to)
       else if (!signedIn) targetError.value = { code: 'NOT_SIGNED_IN', message: `Sign in to ${labelOf(to)} to copy rules there.` }
     },

@@ -70,6 +70,11 @@ export const useSessionsStore = defineStore('sessions', () => {
   /** the id of the saved PBX being opened */
   const opening = ref<string | null>(null)
   const openError = ref<BridgeError | null>(null)
+  /**
+   * a PBX being signed in for another screen's sake (a copy's target): once signed in it is kept,
+   * not made the active PBX
+   */
+  const backgroundProfileId = ref<string | null>(null)
 
   /** the saved PBX that asks for a password, while the sign-in dialog is up */
   const signInProfileId = ref<string | null>(null)
@@ -145,11 +150,14 @@ export const useSessionsStore = defineStore('sessions', () => {
 
   /**
    * Opens a saved PBX: with its running session or remembered password it becomes the active
-   * PBX; otherwise main answers NOT_SIGNED_IN and the sign-in dialog is asked for.
+   * PBX; otherwise main answers NOT_SIGNED_IN and the sign-in dialog is asked for. With
+   * `activate: false` the PBX is signed in (through the dialog when needed) but the active PBX
+   * stays as it is: for a screen that needs a second PBX, such as a copy's target.
    */
-  async function open(profileId: string): Promise<OpenOutcome> {
+  async function open(profileId: string, options: { activate?: boolean } = {}): Promise<OpenOutcome> {
     opening.value = profileId
     openError.value = null
+    backgroundProfileId.value = options.activate === false ? profileId : null
     try {
       const result = await callBridge(() => window.pbx.openPbx({ profileId }))
       if (result.ok && result.value.status === 'signed_in') {
@@ -208,10 +216,14 @@ export const useSessionsStore = defineStore('sessions', () => {
     signInInfo.value = result.ok ? { profileId, info: result.value } : null
   }
 
-  /** The dialog's PBX is now signed in: close the dialog and make it the active PBX. */
+  /** The dialog's PBX is now signed in: close the dialog and make it the active PBX (unless signed in in the background). */
   function finishSignIn(session: SessionState): void {
+    const background = backgroundProfileId.value === session.profileId
     if (signInProfileId.value === session.profileId) closeDialog()
-    activate(session)
+    if (background) {
+      backgroundProfileId.value = null
+      keep(session)
+    } else activate(session)
   }
 
   /**
@@ -506,6 +518,7 @@ export const useSessionsStore = defineStore('sessions', () => {
   }
 
   function closeDialog(): void {
+    if (backgroundProfileId.value === signInProfileId.value) backgroundProfileId.value = null
     signInProfileId.value = null
     signInStep.value = 'password'
     signInError.value = null
