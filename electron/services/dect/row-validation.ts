@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { withDefaults, type BatchDefaults, type BatchField, type BatchRow, type BatchRowValues, type RowProblem } from '../../contract/dect'
+import { macForPeople, withDefaults, type BatchDefaults, type BatchField, type BatchRow, type BatchRowValues, type RowProblem } from '../../contract/dect'
 import {
   checkInput,
   DECT_INTERFACES,
@@ -345,7 +345,7 @@ export function findDuplicateMacs(rows: readonly BatchRow[]): BatchRow[] {
     if (indexes.length < 2) continue
     for (const i of indexes) {
       const others = indexes.filter((j) => j !== i).map((j) => (rows[j] as BatchRow).row)
-      out[i] = withProblem(out[i] as BatchRow, { field: 'mac', message: `MAC ${mac} is also in ${rowList(others)}`, severity: 'error' })
+      out[i] = withProblem(out[i] as BatchRow, { field: 'mac', message: `MAC ${macForPeople(mac)} is also in ${rowList(others)}`, severity: 'error' })
     }
   }
   return out

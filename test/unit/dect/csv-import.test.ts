@@ -62,8 +62,8 @@ describe('importCsv', () => {
     const text = 'MAC,Name\n001565AABBCC,A\n00:15:65:aa:bb:cc,B\n001565AABB01,\n001565AABB02,D\n'
     const result = importCsv({ fileName: 'd.csv', text, defaults: { vendor: 'Snom', model: 'M400' } })
     expect(result.rows.map((r) => r.problems.map((p) => p.message))).toEqual([
-      ['MAC 001565AABBCC is also in row 2'],
-      ['MAC 001565AABBCC is also in row 1'],
+      ['MAC 00:15:65:AA:BB:CC is also in row 2'],
+      ['MAC 00:15:65:AA:BB:CC is also in row 1'],
       ['name is missing'],
       [],
     ])

@@ -172,10 +172,10 @@ describe('findDuplicateMacs', () => {
     ]
     const out = findDuplicateMacs(rows)
     expect(out.map(problems)).toEqual([
-      ['error mac: MAC 001565AABBCC is also in rows 3 and 4'],
+      ['error mac: MAC 00:15:65:AA:BB:CC is also in rows 3 and 4'],
       [],
-      ['error mac: MAC 001565AABBCC is also in rows 1 and 4'],
-      ['error mac: MAC 001565AABBCC is also in rows 1 and 3'],
+      ['error mac: MAC 00:15:65:AA:BB:CC is also in rows 1 and 4'],
+      ['error mac: MAC 00:15:65:AA:BB:CC is also in rows 1 and 3'],
       // broken MACs are reported as broken, not as duplicates
       ['error mac: MAC 00:15:65 has 6 of 12 hex digits'],
       ['error mac: MAC 00:15:65 has 6 of 12 hex digits'],
@@ -187,9 +187,9 @@ describe('findDuplicateMacs', () => {
 
   it('two rows: "is also in row 3"; many: the first five and how many more', () => {
     const two = findDuplicateMacs([row(BASE, {}, 1), row(BASE, {}, 3)])
-    expect(problems(two[0] as BatchRow)).toEqual(['error mac: MAC 001565AABBCC is also in row 3'])
+    expect(problems(two[0] as BatchRow)).toEqual(['error mac: MAC 00:15:65:AA:BB:CC is also in row 3'])
     const many = findDuplicateMacs(Array.from({ length: 9 }, (_, i) => row(BASE, {}, i + 1)))
-    expect(problems(many[0] as BatchRow)).toEqual(['error mac: MAC 001565AABBCC is also in rows 2, 3, 4, 5, 6 and 3 more'])
+    expect(problems(many[0] as BatchRow)).toEqual(['error mac: MAC 00:15:65:AA:BB:CC is also in rows 2, 3, 4, 5, 6 and 3 more'])
   })
 })
 

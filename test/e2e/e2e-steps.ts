@@ -1,0 +1,45 @@
+import type { Page } from '@playwright/test'
+import type { Services } from '../../electron/services'
+import { expect } from './harness'
+
+/**
+ * Steps several specs share: a saved PBX, signing in to it the way a user does, and the demo
+ * PBX's own HTTP API, to read back what the app did without going through the app.
+ */
+
+export type DemoAccount = { username: string; password: string; domain?: string }
+
+/** Saves a PBX profile through the services (as the "Add PBX" form would) and shows it in the app. */
+export async function savePbx(app: Page, services: Services, label: string, baseUrl: string, account: DemoAccount): Promise<string> {
+  const profile = await services.handlers.saveProfile({
+    fields: { label, baseUrl, username: account.username, domain: account.domain ?? '', signInMethod: 'sign_in', customer: '', tags: [], notes: '' },
+  })
+  await app.reload()
+  return profile.id
+}
+
+/** Opens a saved PBX from its card and signs in with the password, as a user does. */
+export async function signInThroughTheApp(app: Page, label: string, account: DemoAccount): Promise<void> {
+  await app.getByRole('button', { name: `Open ${label}` }).click()
+  await app.getByRole('textbox', { name: 'Password' }).fill(account.password)
+  await app.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(app.getByText(new RegExp(`signed in as ${account.username} · `))).toBeVisible()
+}
+
+/** The demo PBX's API with a session of its own (not the app's): GET answers parsed, with the status. */
+export async function demoApi(baseUrl: string, account: DemoAccount): Promise<{ get<T>(path: string): Promise<{ status: number; body: T }> }> {
+  const credentials = account.domain === undefined ? { username: account.username, password: account.password } : account
+  const signIn = await fetch(`${baseUrl}/api/auth/sign_in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(credentials),
+  })
+  expect(signIn.status, 'the demo PBX lets the test sign in on its own').toBe(200)
+  const { access_token: token } = (await signIn.json()) as { access_token: string }
+  return {
+    async get<T>(path: string) {
+      const response = await fetch(`${baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` } })
+      return { status: response.status, body: (await response.json()) as T }
+    },
+  }
+}
