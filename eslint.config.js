@@ -14,6 +14,41 @@ const layer = (files, patterns, message) => ({
   },
 })
 
+// Electron's security checklist, in main: a webPreferences value that switches part of it off, or
+// shell.openExternal called other than through external-links.ts's webAddressOnly (http(s) only),
+// fails lint (README, "Security checklist"; test/unit/main/lint-security.test.ts proves it bites).
+const UNSAFE_PREFERENCES = [
+  ['nodeIntegration', true],
+  ['nodeIntegrationInWorker', true],
+  ['nodeIntegrationInSubFrames', true],
+  ['contextIsolation', false],
+  ['sandbox', false],
+  ['webSecurity', false],
+  ['allowRunningInsecureContent', true],
+  ['webviewTag', true],
+  ['experimentalFeatures', true],
+]
+const electronSecurity = {
+  files: ['electron/main/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...UNSAFE_PREFERENCES.map(([name, value]) => ({
+        selector: `Property:matches([key.name='${name}'], [key.value='${name}'])[value.type='Literal'][value.value=${value}]`,
+        message: `${name}: ${value} switches off part of Electron's security checklist (README, "Security checklist").`,
+      })),
+      {
+        selector: "Property:matches([key.name='enableBlinkFeatures'], [key.value='enableBlinkFeatures'])",
+        message: "enableBlinkFeatures switches on Blink features Electron's security checklist keeps off.",
+      },
+      {
+        selector: "MemberExpression[property.name='openExternal']:not(CallExpression[callee.name='webAddressOnly'] MemberExpression)",
+        message: 'shell.openExternal only through webAddressOnly (external-links.ts): the browser opens http(s) addresses the app built, nothing else.',
+      },
+    ],
+  },
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -65,6 +100,7 @@ export default tseslint.config(
     ['**/services/**', '**/main/**', '**/demo-pbx/**', '**/renderer/**', 'zod', 'node:*'],
     'The sandboxed preload may import electron and the contract\'s operation names only.',
   ),
+  electronSecurity,
   layer(
     ['renderer/**'],
     ['**/electron/services/**', '**/electron/main/**', '**/electron/preload/**', '**/electron/demo-pbx/**', '../**/electron/**', 'electron', 'node:*', 'keytar'],

@@ -1,6 +1,6 @@
 import type { BridgeHandlers } from '../contract/bridge'
-import { channelOf, OPERATION_NAMES } from '../contract/operations'
-import type { BridgeResult } from '../contract/result'
+import { channelOf, OPERATION_NAMES, type OperationName } from '../contract/operations'
+import type { BridgeError, BridgeResult } from '../contract/result'
 import { dispatch } from '../services/bridge/dispatch'
 import type { TrustedSenders } from './trusted-senders'
 
@@ -19,19 +19,25 @@ export interface IpcMainLike {
  * Each call is checked before it reaches a service: the sender must be a WebContents we created,
  * the call must come from its main frame, and that frame must show our renderer (`isOurPage`);
  * then `dispatch` validates the input against the contract's schema.
+ * `onBug` hears of an exception in a service; `onFailure` of every call answered with an error
+ * (a refused sender, a PBX that did not answer, ...), by operation name, never with its input.
  */
 export function bindBridge(
   ipcMain: IpcMainLike,
   handlers: BridgeHandlers,
   trusted: TrustedSenders,
   isOurPage: (url: string) => boolean,
-  onBug: (error: unknown) => void,
+  onBug: (error: unknown, operation: OperationName) => void,
+  onFailure: (operation: OperationName, error: BridgeError) => void = () => {},
 ): void {
   for (const name of OPERATION_NAMES) {
     ipcMain.handle(channelOf(name), async (event, input) => {
       const refusal = checkSender(event, trusted, isOurPage)
-      if (refusal) return { ok: false, error: { code: 'INVALID_INPUT', message: refusal } }
-      return dispatch(handlers, name, input, onBug)
+      const result: BridgeResult<unknown> = refusal
+        ? { ok: false, error: { code: 'INVALID_INPUT', message: refusal } }
+        : await dispatch(handlers, name, input, (error) => onBug(error, name))
+      if (!result.ok) onFailure(name, result.error)
+      return result
     })
   }
 }

@@ -1,4 +1,5 @@
-import { contextBridge, ipcRenderer } from 'electron'
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
+import { isMenuCommand, MENU_CHANNEL, type MenuCommand, type PbxMenuApi } from '../contract/menu-commands'
 import { channelOf, OPERATION_NAMES } from '../contract/operations'
 
 // window.pbx: one method per Bridge operation, built from the contract's list of names.
@@ -8,3 +9,19 @@ const api = Object.fromEntries(
 )
 
 contextBridge.exposeInMainWorld('pbx', Object.freeze(api))
+
+// window.pbxMenu: the application menu's commands (main → renderer). Only names of the contract's
+// list reach the page, and the page never sees the IPC event.
+const menu: PbxMenuApi = {
+  onCommand(listener: (command: MenuCommand) => void) {
+    const forward = (_event: IpcRendererEvent, command: unknown) => {
+      if (isMenuCommand(command)) listener(command)
+    }
+    ipcRenderer.on(MENU_CHANNEL, forward)
+    return () => {
+      ipcRenderer.removeListener(MENU_CHANNEL, forward)
+    }
+  },
+}
+
+contextBridge.exposeInMainWorld('pbxMenu', Object.freeze(menu))

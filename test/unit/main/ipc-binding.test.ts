@@ -12,19 +12,31 @@ const OUR_PAGE = 'file:///app/out/renderer/index.html'
 function setup() {
   const listeners = new Map<string, Listener>()
   const calls: string[] = []
+  const failures: string[] = []
+  const bugs: string[] = []
   const handlers: BridgeHandlers = fakeHandlers({
     getAbout: async () => (calls.push('getAbout'), { name: 'x', version: '1', versions: { node: '20' }, platform: 'linux', keychain: 'available' }),
     probePbx: async () => (calls.push('probePbx'), {}),
+    listSessions: async () => {
+      throw new Error('a bug in a service')
+    },
   })
   const trusted = createTrustedSenders()
   let destroy = () => {}
   const contents = { id: 7, once: (_event: 'destroyed', listener: () => void) => (destroy = listener) }
   trusted.add(contents)
-  bindBridge({ handle: (channel, listener) => listeners.set(channel, listener) }, handlers, trusted, (url) => url.split('#')[0] === OUR_PAGE, () => {})
+  bindBridge(
+    { handle: (channel, listener) => listeners.set(channel, listener) },
+    handlers,
+    trusted,
+    (url) => url.split('#')[0] === OUR_PAGE,
+    (error, operation) => bugs.push(`${operation}: ${(error as Error).message}`),
+    (operation, error) => failures.push(`${operation}: ${error.code}`),
+  )
   const mainFrame = { url: `${OUR_PAGE}#/pbxs` }
   const event = (overrides: Partial<InvokeEvent> = {}): InvokeEvent => ({ sender: { id: 7, mainFrame }, senderFrame: mainFrame, ...overrides })
   const invoke = (channel: string, ev: InvokeEvent, input?: unknown): Promise<BridgeResult<unknown>> => listeners.get(channel)!(ev, input)
-  return { listeners, calls, event, invoke, destroy: () => destroy(), mainFrame }
+  return { listeners, calls, failures, bugs, event, invoke, destroy: () => destroy(), mainFrame }
 }
 
 describe('bindBridge: every operation bound once, every call checked', () => {
@@ -67,5 +79,17 @@ describe('bindBridge: every operation bound once, every call checked', () => {
     const result = await invoke(channelOf('probePbx'), event(), { baseUrl: 'javascript:alert(1)' })
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'baseUrl' } })
     expect(calls).toEqual([])
+  })
+
+  it('reports each failed call by operation (for the log), never its input', async () => {
+    const { invoke, event, failures, bugs, mainFrame } = setup()
+    await invoke(channelOf('getAbout'), event())
+    expect(failures).toEqual([])
+    await invoke(channelOf('probePbx'), event(), { baseUrl: 'javascript:alert(1)' })
+    await invoke(channelOf('getAbout'), event({ sender: { id: 99, mainFrame } }))
+    const internal = await invoke(channelOf('listSessions'), event())
+    expect(internal).toMatchObject({ ok: false, error: { code: 'INTERNAL' } })
+    expect(failures).toEqual(['probePbx: INVALID_INPUT', 'getAbout: INVALID_INPUT', 'listSessions: INTERNAL'])
+    expect(bugs).toEqual(['listSessions: a bug in a service'])
   })
 })

@@ -1,0 +1,65 @@
+import { join } from 'node:path'
+import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron'
+import { MIN_WINDOW_SIZE, type WindowPlacement } from '../services/desktop/window-state'
+
+// Plain data and functions (no Electron at run time), so the security settings are unit-tested.
+
+/**
+ * The main window's web preferences: Electron's security checklist. The page runs isolated from
+ * the preload, sandboxed, with no Node, no <webview>, web security on and no insecure content.
+ * test/unit/main/window-options.test.ts fails if any of these is switched off, and lint refuses
+ * the unsafe values in electron/main (eslint.config.js).
+ */
+export const SECURE_WEB_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  experimentalFeatures: false,
+  spellcheck: false,
+} as const satisfies WebPreferences
+
+/** The options of the one window, placed where `placement` says (window-state.ts). */
+export function mainWindowOptions(mainDir: string, placement: WindowPlacement, options: { devTools: boolean }): BrowserWindowConstructorOptions {
+  return {
+    ...placement.bounds,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
+    show: false,
+    title: 'PBX Provisioner',
+    webPreferences: {
+      ...SECURE_WEB_PREFERENCES,
+      preload: join(mainDir, '../preload/index.cjs'),
+      devTools: options.devTools,
+    },
+  }
+}
+
+/** The hidden window that prints the label sheet to PDF: the same checklist, and no scripts at all. */
+export const PDF_WINDOW_OPTIONS = {
+  show: false,
+  webPreferences: { ...SECURE_WEB_PREFERENCES, javascript: false, devTools: false },
+} as const satisfies BrowserWindowConstructorOptions
+
+/** Where the renderer comes from: the dev server while developing, the built file otherwise. */
+export function rendererLocation(mainDir: string, devUrl = process.env.ELECTRON_RENDERER_URL): { url: string; isOurPage(url: string): boolean } {
+  if (devUrl) {
+    const origin = new URL(devUrl).origin
+    return { url: devUrl, isOurPage: (url) => safeOrigin(url) === origin }
+  }
+  const file = join(mainDir, '../renderer/index.html')
+  const fileUrl = new URL(`file://${file}`).href
+  return { url: fileUrl, isOurPage: (url) => url.split('#')[0] === fileUrl }
+}
+
+function safeOrigin(url: string): string | undefined {
+  try {
+    return new URL(url).origin
+  } catch {
+    return undefined
+  }
+}
