@@ -60,6 +60,17 @@ export function createServices(options: ServicesOptions): Services {
   // batches a crash left "pushing" become paused and resumable
   const recovered = dect.recover().catch(() => [])
 
+  /**
+   * A saved demo PBX points at the demo as it last ran; the demo runs inside the app, on a new port
+   * each start. Before such a PBX is opened or signed in to, start the demo and point it there.
+   */
+  async function demoReady(profileId: string): Promise<void> {
+    const profile = await profiles.get(profileId)
+    if (!profile.demo) return
+    const server = await demo.start()
+    if (profile.baseUrl !== server.baseUrl) await ensureDemoProfiles(server.baseUrl, server.accounts, profiles, secrets, sessions)
+  }
+
   const handlers: BridgeHandlers = {
     async getAbout() {
       return {
@@ -104,8 +115,14 @@ export function createServices(options: ServicesOptions): Services {
     importProfiles: ({ json }) => importProfiles(profiles, json),
 
     listSessions: () => sessions.states(),
-    openPbx: ({ profileId }) => sessions.open(profileId),
-    signIn: ({ profileId, password, remember }) => sessions.signIn(profileId, password, remember),
+    async openPbx({ profileId }) {
+      await demoReady(profileId)
+      return sessions.open(profileId)
+    },
+    async signIn({ profileId, password, remember }) {
+      await demoReady(profileId)
+      return sessions.signIn(profileId, password, remember)
+    },
     verifySignInCode: ({ profileId, code }) => sessions.verifyCode(profileId, code),
     resendSignInCode: ({ profileId }) => sessions.resendCode(profileId),
     signOut: ({ profileId }) => sessions.signOut(profileId),

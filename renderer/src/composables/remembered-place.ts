@@ -1,7 +1,6 @@
 import type { SessionState } from '@contract/profiles'
 import { areaAccess } from '@renderer/areas'
 import type { LoadStatus } from '@renderer/stores/bridge-call'
-import { useDemoStore } from '@renderer/stores/demo'
 import { useProfilesStore } from '@renderer/stores/profiles'
 import { useSessionsStore } from '@renderer/stores/sessions'
 import { useUiStateStore } from '@renderer/stores/ui-state'
@@ -36,7 +35,7 @@ function untilLoaded(status: Ref<LoadStatus>): Promise<void> {
  * The last PBX and screen, remembered between runs. At start the shell opens the PBX that was
  * active when the app closed, through the sessions store as any "open" does (a PBX that needs its
  * password shows the sign-in dialog on the PBXs page), and goes back to the last screen once that
- * PBX is open and lets its user use the area (the built-in demo PBX is started again first). With
+ * PBX is open and lets its user use the area (main starts the built-in demo PBX again first). With
  * no PBX to open, it goes back to a screen that
  * needs none (PBXs, DECT batches). It only moves from the start screen: a reloaded window stays
  * where it is. After that, each change of PBX or screen is remembered (ui-state store).
@@ -66,16 +65,6 @@ export function useRememberedPlace() {
       return
     }
     if (path !== null) uiState.pending = { profileId: profile.id, path }
-    if (profile.demo) {
-      // the built-in demo PBX runs inside the app: start it again (on a new port) before opening it
-      const demo = useDemoStore()
-      await demo.start()
-      if (demo.status === 'error') {
-        uiState.pending = null
-        message.error(`Could not start the demo PBX: ${demo.error?.message ?? 'unknown error'}`, { closable: true, duration: 8000 })
-        return
-      }
-    }
     const outcome = await sessions.open(profile.id)
     if (outcome === 'failed') {
       uiState.pending = null

@@ -143,27 +143,7 @@ describe('at start, the last PBX and screen come back', () => {
     expect(messages()).toEqual([])
   })
 
-  it('the demo PBX is started again before it is reopened (it runs inside the app)', async () => {
-    const pbx = fake({ lastProfileId: 'demo-tenant', lastPath: '/dect' })
-    pbx.state.profiles.push({ ...acmeProfile, id: 'demo-tenant', label: 'Demo PBX (tenant admin)', demo: true })
-    pbx.state.passwords['demo-tenant'] = 'manager'
-    pbx.state.remembered['demo-tenant'] = 'manager'
-    const { router } = await mountShell()
-    expect(pbx.startDemo).toHaveBeenCalledOnce()
-    expect(pbx.startDemo.mock.invocationCallOrder[0]).toBeLessThan(pbx.openPbx.mock.invocationCallOrder[0]!)
-    expect(useSessionsStore().active?.profileId).toBe('demo-tenant')
-    expect(router.currentRoute.value.path).toBe('/dect')
-  })
-
-  it('a demo PBX that cannot start says so and is not opened', async () => {
-    const pbx = fake({ lastProfileId: 'demo-tenant', lastPath: '/dect' })
-    pbx.state.profiles.push({ ...acmeProfile, id: 'demo-tenant', label: 'Demo PBX (tenant admin)', demo: true })
-    pbx.startDemo.mockImplementation(async () => fail('INTERNAL', 'no free port'))
-    const { router } = await mountShell()
-    expect(messages()).toContain('Could not start the demo PBX: no free port')
-    expect(pbx.openPbx).not.toHaveBeenCalled()
-    expect(router.currentRoute.value.path).toBe('/pbxs')
-  })
+  // the built-in demo PBX is started again by main when it is opened (services: demoReady)
 })
 
 describe('each change of PBX or screen is remembered', () => {
