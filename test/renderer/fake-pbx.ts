@@ -351,10 +351,11 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
   const uiState: UiState = { lastProfileId: null, lastPath: null }
 
   const defaults: PbxApi = {
+    // every operation the fake does not play (IVR, outbound rules, templates, notifications):
+    // a test of those areas passes its own in `overrides`
+    ...notSetUp(OPERATION_NAMES),
     ...dect.operations,
     ...batchFakes.operations,
-    // IVR, outbound rules, templates and notifications: a test of those areas passes its own
-    ...notSetUp(AREA_OPERATIONS),
     getUiState: async () => ok({ ...uiState }),
     saveUiState: async (changes) => ok(Object.assign(uiState, changes)),
     getAbout: async () => ok(sampleAbout),
@@ -584,32 +585,6 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
     dect: dect.helpers,
   }
 }
-
-/** The operations of the PBX areas a test passes in `overrides` (ivr, outbound, templates, notifications). */
-const AREA_OPERATIONS = [
-  'listIvrServers',
-  'ivrServerStatuses',
-  'getIvrServer',
-  'createIvrServer',
-  'setIvrServerEnabled',
-  'deleteIvrServer',
-  'listOutboundRules',
-  'getOutboundRule',
-  'outboundReferences',
-  'createOutboundRule',
-  'updateOutboundRule',
-  'duplicateOutboundRule',
-  'deleteOutboundRule',
-  'previewRuleCopy',
-  'copyRules',
-  'testNumber',
-  'listEmailTemplates',
-  'saveEmailTemplate',
-  'copyEmailTemplate',
-  'getNotificationSettings',
-  'saveNotificationSettings',
-  'sendTestEmail',
-] as const satisfies readonly OperationName[]
 
 /** Answers INTERNAL naming the operation: a screen that calls one the test did not set up shows an error. */
 function notSetUp<N extends OperationName>(names: readonly N[]): Pick<PbxApi, N> {

@@ -28,11 +28,14 @@ describe('router', () => {
       ['/templates', 'Email templates'],
       ['/notifications', 'Notifications'],
     ])
-    // the DECT batch screens belong to the DECT area
-    const batchScreens = routes.filter((route) => route.name !== route.meta.area)
-    expect(batchScreens.map((route) => [route.path, route.meta.title, route.meta.area]).sort()).toEqual([
+    // the screens inside an area (a batch, a wizard, an editor) belong to it
+    const inner = routes.filter((route) => route.name !== route.meta.area)
+    expect(inner.map((route) => [route.path, route.meta.title, route.meta.area]).sort()).toEqual([
       ['/dect/batches/:batchId', 'DECT phones', 'dect'],
       ['/dect/batches/new', 'DECT phones', 'dect'],
+      ['/ivr/new', 'IVR servers', 'ivr'],
+      ['/outbound/rules/:ruleId', 'Outbound rules', 'outbound'],
+      ['/outbound/rules/new', 'Outbound rules', 'outbound'],
     ])
   })
 })
