@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
-import { OPERATION_NAMES } from '../../electron/contract/operations'
 import { createServices, type Services } from '../../electron/services'
-import { dispatch } from '../../electron/services/bridge/dispatch'
 import { openKeytarStore } from '../../electron/services/keychain/keytar-store'
+import { installBridge } from './bridge-binding'
 import { serveRenderer } from './static-server'
 
 /**
@@ -65,14 +64,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
   app: async ({ page, services, rendererUrl }, use) => {
     const bugs: unknown[] = []
-    await page.exposeBinding('__pbxInvoke', (_source, name: unknown, input: unknown) =>
-      dispatch(services.handlers, name, input, (error) => bugs.push(error)),
-    )
-    await page.addInitScript((names: readonly string[]) => {
-      const page = globalThis as unknown as { __pbxInvoke(name: string, input: unknown): Promise<unknown> }
-      const api = Object.fromEntries(names.map((name) => [name, (input?: unknown) => page.__pbxInvoke(name, input)]))
-      Object.defineProperty(page, 'pbx', { value: Object.freeze(api), writable: false })
-    }, OPERATION_NAMES)
+    await installBridge(page, services, (error) => bugs.push(error))
     const consoleErrors: string[] = []
     page.on('console', (message) => {
       // the init script that defines window.pbx is tried in every document, the email preview's
