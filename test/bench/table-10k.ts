@@ -56,7 +56,7 @@ try {
   await page.locator('nav').first().waitFor()
 
   const started = Date.now()
-  await page.evaluate((id) => (location.hash = `#/dect/batches/${id}`), batch.id)
+  await page.evaluate(`location.hash = '#/dect/batches/${batch.id}'`)
   await page.locator('tr[data-row-id]').first().waitFor()
   const openMs = Date.now() - started
   if (process.env.BENCH_DEBUG) console.log('rows in the DOM:', await page.locator('tr[data-row-id]').count())
