@@ -15,9 +15,9 @@ export async function openArea(app: Page, title: string): Promise<void> {
 }
 
 /**
- * After a page reload no PBX is active (the app's state went with the page; the session lives on
- * in the services): open the saved PBX again from the PBXs page. Its running session opens it,
- * with no password asked.
+ * After a page reload, open the saved PBX from the PBXs page (the app may already have reopened
+ * the last one it remembered; opening it again is harmless). Its running session in the services
+ * opens it, with no password asked.
  */
 export async function reopenPbx(app: Page, label: string, username: string): Promise<void> {
   await openArea(app, 'PBXs')

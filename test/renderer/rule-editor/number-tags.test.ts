@@ -30,7 +30,7 @@ const save = () => click(document.querySelector<HTMLButtonElement>('.rule-editor
 /** Opens the list's box ("Add a …") unless it is open, types each entry and presses Enter after each. */
 async function addEntries(noun: string, ...entries: string[]): Promise<void> {
   if (!document.querySelector(`input[aria-label="New ${noun}"]`)) {
-    await click(byAria(`Add a ${noun}`, 'button'))
+    await click(byAria(`Add ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`, 'button'))
     expect(document.activeElement).toBe(inputOf(`New ${noun}`))
   }
   const box = inputOf(`New ${noun}`)
