@@ -43,3 +43,8 @@ export async function demoApi(baseUrl: string, account: DemoAccount): Promise<{ 
     },
   }
 }
+
+/** Opens an area from the sidebar menu, as a user does. */
+export async function openArea(app: Page, title: string): Promise<void> {
+  await app.getByRole('menu').getByText(title, { exact: true }).click()
+}

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import type { EmailTemplate } from '../../electron/contract/pbx'
 import { startDemoPbx } from '../../electron/demo-pbx'
-import { demoApi, savePbx, signInThroughTheApp } from './e2e-steps'
+import { demoApi, savePbx, signInThroughTheApp, openArea } from './e2e-steps'
 import { expect, test } from './harness'
-import { countSandboxRefusals, openArea, reopenPbx } from './mail-steps'
+import { countSandboxRefusals, reopenPbx } from './mail-steps'
 
 type Demo = Awaited<ReturnType<typeof startDemoPbx>>
 let pbx: Demo

@@ -1,18 +1,14 @@
 import { createServer, request, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
+import { openArea } from './e2e-steps'
 import { expect, SANDBOX_REFUSAL } from './harness'
 
 /**
- * Steps of the email template and notification specs: opening an area from the sidebar, and a
+ * Steps of the email template and notification specs: reopening a PBX after a reload, and a
  * recording proxy in front of the demo PBX, so a spec sees what crossed the wire (that a typed
  * password went to the PBX, and that no answer of the PBX ever held it).
  */
-
-/** Opens an area from the sidebar menu, as a user does. */
-export async function openArea(app: Page, title: string): Promise<void> {
-  await app.getByRole('menu').getByText(title, { exact: true }).click()
-}
 
 /**
  * After a page reload, open the saved PBX from the PBXs page (the app may already have reopened

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { NotificationSettings } from '../../electron/contract/pbx'
 import { startDemoPbx } from '../../electron/demo-pbx'
-import { demoApi, savePbx, signInThroughTheApp } from './e2e-steps'
+import { demoApi, savePbx, signInThroughTheApp, openArea } from './e2e-steps'
 import { expect, test } from './harness'
-import { openArea, recordingProxy, reopenPbx, type WireExchange } from './mail-steps'
+import { recordingProxy, reopenPbx, type WireExchange } from './mail-steps'
 
 type Demo = Awaited<ReturnType<typeof startDemoPbx>>
 type Proxy = Awaited<ReturnType<typeof recordingProxy>>

@@ -82,7 +82,8 @@ export function previewDocument(input: PreviewInput, fallback = '(the PBX defaul
         ? cleanHtml(fillSampleValues(input.body, input.name, escapeHtml))
         : `<pre class="preview-text">${escapeHtml(fillSampleValues(input.body, input.name))}</pre>`
   return [
-    '<!doctype html><html><head><meta charset="utf-8">',
+    // a language and a title, as any document has (the frame's words around the mail are English)
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview of the email</title>',
     `<meta http-equiv="Content-Security-Policy" content="${PREVIEW_CSP}">`,
     '<meta name="color-scheme" content="light">',
     '<style>',

@@ -1,0 +1,148 @@
+/**
+ * Names and roles Naive UI (2.45) leaves out of markup that no prop of ours reaches, put in as the
+ * elements appear (modals and popovers are teleported to <body>, hence one observer on the
+ * document rather than a fix in each component). Found by the accessibility pass of issue 8
+ * (axe-core, test/e2e/accessibility.spec.ts). Each fix only adds what is missing, so Naive's own
+ * attributes win wherever a later version sets them.
+ */
+
+type Fix = { selector: string; apply(element: HTMLElement): void }
+
+/** The name of a form control: its aria-label, or the text of its <label>. */
+function fieldName(input: HTMLElement | null): string {
+  if (!input) return ''
+  const own = input.getAttribute('aria-label')
+  if (own) return own
+  const label = input.id ? document.querySelector(`label[for="${input.id.replace(/["\\]/g, '\\$&')}"]`) : null
+  return (label?.textContent ?? '').replace(/\*\s*$/, '').trim()
+}
+
+/** The text field of a form item, where a required mark or a reason belongs. */
+function textFieldOf(item: Element | null): HTMLElement | null {
+  return item?.querySelector<HTMLElement>(':scope > .n-form-item-blank :is(input:not([type="hidden"]):not([type="radio"]):not([type="checkbox"]), textarea)') ?? null
+}
+
+/** for the ids this file gives (a reason below a field, a dialog's title) */
+let idCount = 0
+
+const FIXES: Fix[] = [
+  {
+    // NCard (and NModal preset="card") marks both its header and the title inside it
+    // role="heading", with no level: the title is the heading (a card's or dialog's, under the
+    // area's h1), the wrapper around it and the close button is not.
+    selector: '.n-card-header[role="heading"]',
+    apply: (header) => header.removeAttribute('role'),
+  },
+  {
+    selector: '.n-card-header__main[role="heading"]:not([aria-level])',
+    apply: (title) => title.setAttribute('aria-level', '2'),
+  },
+  {
+    // NModal preset="card" and the dialogs of useDialog() do not take their title as their name:
+    // they are labelled by it (a confirmation is also described by its text, and modal), unless
+    // the component names the dialog itself
+    selector: '.n-modal[role="dialog"]:not([aria-label]):not([aria-labelledby])',
+    apply: (dialog) => {
+      const title = dialog.querySelector<HTMLElement>(':scope > .n-card-header > .n-card-header__main, :scope > .n-dialog__title')
+      if (!title) return
+      if (!title.id) title.id = `n-modal-title-${++idCount}`
+      dialog.setAttribute('aria-labelledby', title.id)
+      const content = dialog.querySelector<HTMLElement>(':scope > .n-dialog__content')
+      if (!content) return
+      if (!content.id) content.id = `n-dialog-content-${++idCount}`
+      if (!dialog.hasAttribute('aria-describedby')) dialog.setAttribute('aria-describedby', content.id)
+      if (!dialog.hasAttribute('aria-modal')) dialog.setAttribute('aria-modal', 'true')
+    },
+  },
+  {
+    // NTabs: our tabs carry role="tab" (lib/tab-props.ts); the row that holds them is the tablist
+    selector: '.n-tabs-nav-scroll-content:not([role])',
+    apply: (row) => row.setAttribute('role', 'tablist'),
+  },
+  {
+    // NInputNumber's − and + buttons have no name (they take no focus: the arrow keys do the same)
+    selector: '.n-input-number:not([data-a11y-steppers])',
+    apply: (field) => {
+      const buttons = field.querySelectorAll<HTMLElement>('.n-button')
+      if (buttons.length !== 2) return
+      const name = fieldName(field.querySelector('input'))
+      buttons[0]!.setAttribute('aria-label', name ? `Decrease ${name}` : 'Decrease')
+      buttons[1]!.setAttribute('aria-label', name ? `Increase ${name}` : 'Increase')
+      field.setAttribute('data-a11y-steppers', '')
+    },
+  },
+  {
+    // NSlider puts our aria-label on its outer box; the handle (role="slider") is what is read out
+    selector: '.n-slider-handle-wrapper[role="slider"]:not([aria-label]):not([aria-labelledby])',
+    apply: (handle) => {
+      const slider = handle.closest('.n-slider')
+      const name = slider?.getAttribute('aria-label')
+      const labelledBy = slider?.getAttribute('aria-labelledby')
+      if (name) handle.setAttribute('aria-label', name)
+      else if (labelledBy) handle.setAttribute('aria-labelledby', labelledBy)
+    },
+  },
+  {
+    // Naive's loading spinner (in every select and some inputs) is an image named "loading" even
+    // while it only draws the select's arrow: read out only while it is loading
+    selector: '.n-base-loading[role="img"]',
+    apply: (spinner) => {
+      const loading = spinner.querySelector('.n-base-loading__transition-wrapper') !== null
+      if (loading) spinner.removeAttribute('aria-hidden')
+      else spinner.setAttribute('aria-hidden', 'true')
+    },
+  },
+  {
+    // NFormItem's required mark would be read as part of the field's name ("Name *"): the field
+    // says it is required instead
+    selector: '.n-form-item-label__asterisk:not([aria-hidden])',
+    apply: (mark) => {
+      mark.setAttribute('aria-hidden', 'true')
+      textFieldOf(mark.closest('.n-form-item'))?.setAttribute('aria-required', 'true')
+    },
+  },
+  {
+    // NFormItem shows a field's reason below it but does not tie the two: the field is described
+    // by it, and marked invalid while it is an error. A field that names its reason itself
+    // (aria-describedby into the reason, or its own aria-invalid) is left as it is.
+    selector: '.n-form-item',
+    apply: (item) => {
+      const feedback = item.querySelector<HTMLElement>(':scope > .n-form-item-feedback-wrapper')
+      const field = textFieldOf(item)
+      if (!feedback || !field) return
+      const describedBy = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean)
+      if (describedBy.some((id) => id !== feedback.id && feedback.contains(document.getElementById(id)))) return
+      if (!feedback.id) feedback.id = `n-form-item-feedback-${++idCount}`
+      if (!describedBy.includes(feedback.id)) field.setAttribute('aria-describedby', [...describedBy, feedback.id].join(' '))
+      if (field.hasAttribute('aria-invalid') && !field.hasAttribute('data-a11y-invalid')) return
+      field.setAttribute('data-a11y-invalid', '')
+      field.setAttribute('aria-invalid', String(feedback.querySelector('.n-form-item-feedback--error') !== null))
+    },
+  },
+  {
+    // NPagination's "Go to" box: its text stands beside it, not in a label
+    selector: '.n-pagination-quick-jumper input:not([aria-label])',
+    apply: (input) => input.setAttribute('aria-label', 'Go to page'),
+  },
+]
+
+function applyFixes(root: ParentNode): void {
+  for (const fix of FIXES) root.querySelectorAll<HTMLElement>(fix.selector).forEach((element) => fix.apply(element))
+}
+
+/** Applies the fixes now and to whatever appears later in `root`; answers the way to stop. */
+export function watchNaiveA11y(root: HTMLElement = document.body): () => void {
+  applyFixes(root)
+  let queued = false
+  const observer = new MutationObserver(() => {
+    // many mutations come in a burst (a table rendering): one pass after it
+    if (queued) return
+    queued = true
+    queueMicrotask(() => {
+      queued = false
+      applyFixes(root)
+    })
+  })
+  observer.observe(root, { childList: true, subtree: true })
+  return () => observer.disconnect()
+}

@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import type { Services } from '../../electron/services'
+import { savePbx, type DemoAccount } from './e2e-steps'
+import { expect } from './harness'
+
+/**
+ * Steps of the accessibility pass: the demo PBX's accounts as saved PBXs, batches prepared
+ * through the services (the DECT spec drives the wizard itself), and one axe-core run per screen.
+ */
+
+export const MANAGER: DemoAccount = { username: 'manager', password: 'manager', domain: 'demo.pbx.example' }
+export const OTHER_MANAGER: DemoAccount = { username: 'manager', password: 'manager', domain: 'other.pbx.example' }
+export const ADMIN: DemoAccount = { username: 'admin', password: 'admin' }
+
+/** The WCAG 2.0 and 2.1 A/AA rules, as issue 8 asks. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+export type AxeExceptions = {
+  /** selectors left out of the run, each for a reason written where it is passed */
+  exclude?: string[]
+  /** rules left out of the run, each for a reason written where it is passed */
+  disableRules?: string[]
+}
+
+export type Finding = { rule: string; impact: string; help: string; targets: string[] }
+
+/** For a colour-contrast finding, the colours and the ratio axe measured, to act on without a rerun. */
+function contrastOf(data: unknown): string {
+  if (typeof data !== 'object' || data === null || !('contrastRatio' in data)) return ''
+  const { fgColor, bgColor, contrastRatio, expectedContrastRatio } = data as Record<string, unknown>
+  return `  (${String(fgColor)} on ${String(bgColor)}: ${String(contrastRatio)}, needs ${String(expectedContrastRatio)})`
+}
+
+/** Waits until no animation or transition runs (a dialog fading in would be judged half-drawn). */
+export async function settle(app: Page): Promise<void> {
+  // a function, not a string: the app's CSP allows no eval (this file has no DOM types, hence the cast)
+  type AnimatedDocument = { getAnimations(): { playState: string }[] }
+  await app.waitForFunction(() =>
+    (globalThis as unknown as { document: AnimatedDocument }).document.getAnimations().every((animation) => animation.playState !== 'running'),
+  )
+}
+
+/**
+ * Runs axe-core on the page as it stands, prints every violation (minor and moderate too) with
+ * the selectors of its nodes, and answers them all.
+ */
+export async function axeFindings(app: Page, screen: string, exceptions: AxeExceptions = {}): Promise<Finding[]> {
+  await settle(app)
+  let builder = new AxeBuilder({ page: app }).withTags(WCAG_TAGS)
+  for (const selector of exceptions.exclude ?? []) builder = builder.exclude(selector)
+  if (exceptions.disableRules?.length) builder = builder.disableRules(exceptions.disableRules)
+  const { violations } = await builder.analyze()
+  const findings = violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact ?? 'unknown',
+    help: violation.help,
+    targets: violation.nodes.map((node) => `${node.target.map(String).join(' >>> ')}${contrastOf(node.any[0]?.data)}`),
+  }))
+  const lines = findings.flatMap((finding) => [
+    `  [${finding.impact}] ${finding.rule}: ${finding.help} (${finding.targets.length})`,
+    ...finding.targets.map((target) => `      ${target}`),
+  ])
+  console.log(findings.length === 0 ? `axe: ${screen}: no violation` : `axe: ${screen}: ${findings.length} rules violated\n${lines.join('\n')}`)
+  return findings
+}
+
+/** Fails on a serious or critical violation (the issue's bar); prints all of them first. */
+export async function expectNoSeriousViolation(app: Page, screen: string, exceptions: AxeExceptions = {}): Promise<void> {
+  const findings = await axeFindings(app, screen, exceptions)
+  const serious = findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical')
+  expect(serious, `serious or critical axe violations on ${screen}`).toEqual([])
+}
+
+/**
+ * Every dialog on screen has an accessible name (axe's aria-dialog-name is a best practice, not
+ * one of the WCAG rules run above, so it is checked here).
+ */
+export async function expectNamedDialogs(app: Page): Promise<void> {
+  for (const dialog of await app.getByRole('dialog').all()) {
+    if (await dialog.isVisible()) await expect(dialog, 'a dialog without an accessible name').toHaveAccessibleName(/\S/)
+  }
+}
+
+/**
+ * A document shown in a sandboxed frame (`sandbox=""`, no scripts), where axe-core cannot run:
+ * the same HTML is loaded into a page of its own, in the same colour scheme, and checked there.
+ */
+export async function expectNoSeriousViolationInFrame(app: Page, frameSelector: string, screen: string): Promise<void> {
+  const html = await app.locator(frameSelector).getAttribute('srcdoc')
+  expect(html, `${frameSelector} has a srcdoc`).toBeTruthy()
+  const page = await app.context().newPage()
+  try {
+    await page.setContent(html ?? '')
+    await expectNoSeriousViolation(page, screen)
+  } finally {
+    await page.close()
+  }
+}
+
+/** Light or dark as the page itself shows it: the body's background, from Naive UI's theme. */
+export async function expectScheme(app: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await expect
+    .poll(async () => {
+      const background = await app.evaluate<string>('getComputedStyle(document.body).backgroundColor')
+      const [r = 0, g = 0, b = 0] = (background.match(/\d+/g) ?? []).map(Number)
+      return (r + g + b) / 3 < 128 ? 'dark' : 'light'
+    })
+    .toBe(scheme)
+}
+
+/** Saves a PBX and signs its account in through the services (the session the app then opens). */
+export async function signedInPbx(app: Page, services: Services, label: string, baseUrl: string, account: DemoAccount): Promise<string> {
+  const profileId = await savePbx(app, services, label, baseUrl, account)
+  await services.handlers.signIn({ profileId, password: account.password, remember: false })
+  return profileId
+}
+
+/** Opens a saved PBX whose session runs, from its card on the PBXs page, as a user does. */
+export async function openPbx(app: Page, label: string, username: string): Promise<void> {
+  await app.reload()
+  await app.getByRole('button', { name: `Open ${label}` }).click()
+  await expect(app.getByText(new RegExp(`signed in as ${username} · `))).toBeVisible()
+}
+
+/** The CSV fixtures of the DECT import (test/fixtures/csv). */
+export const fixturePath = (fileName: string): string => fileURLToPath(new URL(`../fixtures/csv/${fileName}`, import.meta.url))
+
+/** A batch from one of the CSV fixtures, with the mapping the app guesses (the rest ignored). */
+export async function batchFromFixture(services: Services, name: string, fileName: string): Promise<string> {
+  const text = readFileSync(fixturePath(fileName), 'utf8')
+  const preview = await services.handlers.previewCsv({ fileName, text })
+  const mapping = Object.fromEntries(preview.headers.map((header) => [header, preview.mapping[header] ?? 'ignore'] as const))
+  // the fixtures name the model only: the vendor comes from the batch's defaults
+  const batch = await services.handlers.createBatchFromCsv({ name, fileName, text, mapping, defaults: { vendor: 'Yealink' } })
+  return batch.id
+}
+
+/** Pushes a batch's valid rows to a signed-in PBX and waits for the push to end. */
+export async function pushBatch(services: Services, batchId: string, profileId: string): Promise<void> {
+  await services.handlers.startPush({ batchId, profileId })
+  await expect.poll(async () => (await services.handlers.getPushProgress({ batchId })).running, { timeout: 20_000 }).toBe(false)
+  const progress = await services.handlers.getPushProgress({ batchId })
+  expect(progress.created, 'the push created phones').toBeGreaterThan(0)
+}
