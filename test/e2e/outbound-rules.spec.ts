@@ -39,6 +39,11 @@ async function addTags(app: Page, noun: string, entries: string[]): Promise<void
   await box.press('Escape')
 }
 
+/** Waits until no select menu is on screen (one closing fades out while the next opens). */
+async function menusClosed(app: Page): Promise<void> {
+  await expect(app.locator('.n-base-select-menu').filter({ visible: true })).toHaveCount(0)
+}
+
 /** Picks a route's provider from the PBX's list, typing part of its name and Enter, as a keyboard user does. */
 async function pickProvider(app: Page, route: number, provider: string): Promise<void> {
   const select = app.getByRole('group', { name: new RegExp(`^Route ${route}\\b`) }).locator('.n-base-selection')
@@ -48,6 +53,7 @@ async function pickProvider(app: Page, route: number, provider: string): Promise
   await expect(app.locator('.n-base-select-option--pending').filter({ visible: true })).toHaveText(provider)
   await app.keyboard.press('Enter')
   await expect(app.getByRole('group', { name: `Route ${route}: ${provider}` })).toBeVisible()
+  await menusClosed(app)
 }
 
 /** Looks at the whole screen in one picture (the app scrolls inside its layout, so a tall window). */
@@ -306,6 +312,7 @@ test('the tenant admin creates a rule with two routes and office hours, edits it
     await mapping(provider).locator('.n-base-selection').click()
     await app.locator('.n-base-select-option', { hasText: 'Other Telco' }).filter({ visible: true }).click()
     await expect(mapping(provider)).not.toContainText('required')
+    await menusClosed(app)
   }
   await create.click()
   await expect(copyDialog.getByText('Created 1 rule on Other office.')).toBeVisible()
