@@ -20,13 +20,15 @@ import {
 } from './a11y-steps'
 import { savePbx, openArea } from './e2e-steps'
 import { expect, test } from './harness'
+import { expectVisibleFocus } from './focus-walk'
 import { countSandboxRefusals } from './mail-steps'
 
 /**
  * Issue 8's accessibility pass: every screen, with real content from the demo PBX and signed in
  * as the user who may use it, checked by axe-core against WCAG 2.0/2.1 A and AA, in light and in
  * dark (the OS scheme, which the app follows). A serious or critical violation fails the test;
- * every violation found is printed with its selectors.
+ * every violation found is printed with its selectors. Then a Tab walk through the screen checks
+ * that every control the keyboard reaches looks different when focused (focus-walk.ts).
  */
 
 type Demo = Awaited<ReturnType<typeof startDemoPbx>>
@@ -52,6 +54,8 @@ type Screen = {
   exceptions?: AxeExceptions
   /** a check of its own after the page's, for what the page's run leaves out */
   alsoCheck?(context: Context): Promise<void>
+  /** where the Tab walk for visible focus starts: the screen's content (default) or the top of the page */
+  focusWalk?: 'whole page'
 }
 
 /** The tenant admin on the demo tenant, with the PBX open in the app. */
@@ -116,6 +120,8 @@ const SCREENS: Screen[] = [
   {
     name: 'PBXs: the saved PBXs',
     shot: true,
+    // the app's frame (top bar, sidebar) is walked here, once
+    focusWalk: 'whole page',
     async show({ app, services }) {
       await signedInPbx(app, services, DEMO, pbx.url, MANAGER)
       await savePbx(app, services, SYSTEM, pbx.url, ADMIN)
@@ -420,6 +426,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await expectNoSeriousViolation(app, `${screen.name} (${scheme})`, screen.exceptions)
         await expectNamedDialogs(app)
         await screen.alsoCheck?.({ app, services, scheme })
+        await expectVisibleFocus(app, `${screen.name} (${scheme})`, { wholePage: screen.focusWalk === 'whole page' })
       })
     }
   })

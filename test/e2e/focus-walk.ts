@@ -1,0 +1,162 @@
+import type { Page } from '@playwright/test'
+import { PNG } from 'pngjs'
+import { expect } from './harness'
+
+/**
+ * Issue 8's "focus visible", which axe does not test: a keyboard walk through a screen with Tab,
+ * where every control that takes focus must look different focused from unfocused. For each stop
+ * the control's surroundings are photographed focused, then with the focus taken away (blur), and
+ * the two compared: at least MIN_CHANGED_PIXELS pixels must change by a clearly visible amount
+ * (a channel by MIN_CHANNEL_DELTA of 255 or more). Then the control is focused again and the walk
+ * goes on with Tab, as a keyboard user's would.
+ *
+ * The walk starts at the screen's content (the main area, or the dialog on top), or at the top of
+ * the page for the screen that checks the app's frame (top bar, sidebar), and ends when the focus
+ * leaves where it started, comes back to a control it met, or after MAX_STOPS stops.
+ */
+
+const MAX_STOPS = 60
+/** px around the control: an outline or a ring drawn just outside it is still its indicator */
+const MARGIN = 6
+const MIN_CHANNEL_DELTA = 40
+const MIN_CHANGED_PIXELS = 12
+
+export type FocusStop = { name: string; changed: number }
+
+type Box = { x: number; y: number; width: number; height: number }
+
+/** The little of the DOM the functions run in the page use (the tests' tsconfig has no DOM types). */
+interface El {
+  tagName: string
+  className: unknown
+  textContent: string | null
+  parentElement: El | null
+  getAttribute(name: string): string | null
+  setAttribute(name: string, value: string): void
+  hasAttribute(name: string): boolean
+  removeAttribute(name: string): void
+  getBoundingClientRect(): Box
+  getClientRects(): { length: number }
+  contains(other: unknown): boolean
+  focus(): void
+  blur(): void
+}
+interface Doc {
+  body: El
+  activeElement: El | null
+  querySelector<T = El>(selector: string): T | null
+  querySelectorAll<T = El>(selector: string): Iterable<T>
+}
+
+/** What the page says of the focused control: a name for the report, the box to photograph. */
+interface Focused {
+  /** tag, role and accessible-ish name, to read in a failure */
+  name: string
+  /** the control's box, or its nearest ancestor with a size (a hidden radio input's label) */
+  box: Box | null
+  /** inside the area the walk started in */
+  inside: boolean
+  /** a stable key, to notice the walk came round */
+  key: string
+}
+
+/** Marks where the walk starts and focuses it: the whole page, or the dialog on top, or the main area. */
+async function startWalk(app: Page, whole: boolean): Promise<void> {
+  await app.evaluate((wholePage) => {
+    const doc = (globalThis as unknown as { document: Doc }).document
+    doc.querySelector('[data-focus-walk]')?.removeAttribute('data-focus-walk')
+    if (wholePage) {
+      doc.body.setAttribute('data-focus-walk', '')
+      ;(doc.activeElement as El | null)?.blur()
+      return
+    }
+    const dialogs = [...doc.querySelectorAll<El>('[role="dialog"], [role="alertdialog"]')].filter((d) => d.getClientRects().length > 0)
+    const area = dialogs.at(-1) ?? doc.querySelector<El>('main')
+    if (!area) throw new Error('the screen has neither a dialog nor a main area')
+    area.setAttribute('data-focus-walk', '')
+    // a dialog has focused its first control already; the main area is focused itself (tabindex -1)
+    if (!area.contains(doc.activeElement) || area === doc.querySelector('main')) {
+      if (!area.hasAttribute('tabindex')) area.setAttribute('tabindex', '-1')
+      area.focus()
+    }
+  }, whole)
+}
+
+async function focused(app: Page, step: number): Promise<Focused | null> {
+  return app.evaluate((stepNumber) => {
+    const doc = (globalThis as unknown as { document: Doc }).document
+    let el = doc.activeElement as El | null
+    if (!el || el === doc.body) return null
+    const area = doc.querySelector('[data-focus-walk]')
+    const inside = area !== null && area !== el && area.contains(el)
+    if (!el.hasAttribute('data-focus-key')) el.setAttribute('data-focus-key', String(stepNumber))
+    const key = el.getAttribute('data-focus-key')!
+    const label = el.getAttribute('aria-label') ?? el.getAttribute('title') ?? (el.textContent ?? '').trim().slice(0, 40)
+    const role = el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''
+    const firstClass = typeof el.className === 'string' && el.className ? ` .${el.className.split(' ')[0]}` : ''
+    const name = `${el.tagName.toLowerCase()}${role} "${label}"${firstClass}`
+    // a control drawn by its ancestor (a visually hidden input): photograph the ancestor
+    while (el && (el.getBoundingClientRect().width < 8 || el.getBoundingClientRect().height < 8)) el = el.parentElement
+    const rect = el?.getBoundingClientRect()
+    const box = rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null
+    return { name, box, inside, key }
+  }, step)
+}
+
+async function photo(app: Page, clip: Box): Promise<PNG> {
+  return PNG.sync.read(await app.screenshot({ clip, animations: 'disabled', caret: 'hide' }))
+}
+
+/** Pixels that differ clearly between two shots of the same clip. */
+function changedPixels(a: PNG, b: PNG): number {
+  if (a.width !== b.width || a.height !== b.height) return a.width * a.height
+  let changed = 0
+  for (let i = 0; i < a.data.length; i += 4) {
+    const delta = Math.max(Math.abs(a.data[i]! - b.data[i]!), Math.abs(a.data[i + 1]! - b.data[i + 1]!), Math.abs(a.data[i + 2]! - b.data[i + 2]!))
+    if (delta >= MIN_CHANNEL_DELTA) changed++
+  }
+  return changed
+}
+
+/**
+ * Walks the screen with Tab and answers every stop with the pixels its focus changes. Fails the
+ * test, naming the controls, when any stop changes fewer than MIN_CHANGED_PIXELS.
+ */
+export async function expectVisibleFocus(app: Page, screen: string, options: { wholePage?: boolean } = {}): Promise<FocusStop[]> {
+  const viewport = app.viewportSize() ?? { width: 1280, height: 720 }
+  await startWalk(app, options.wholePage === true)
+  const stops: FocusStop[] = []
+  const seen = new Set<string>()
+  for (let step = 0; step < MAX_STOPS; step++) {
+    await app.keyboard.press('Tab')
+    const now = await focused(app, step)
+    if (!now || !now.inside || seen.has(now.key)) break
+    seen.add(now.key)
+    if (!now.box) continue
+    const x = Math.max(0, Math.floor(now.box.x - MARGIN))
+    const y = Math.max(0, Math.floor(now.box.y - MARGIN))
+    const clip = {
+      x,
+      y,
+      width: Math.min(viewport.width, Math.ceil(now.box.x + now.box.width + MARGIN)) - x,
+      height: Math.min(viewport.height, Math.ceil(now.box.y + now.box.height + MARGIN)) - y,
+    }
+    if (clip.width <= 0 || clip.height <= 0) continue
+    const withFocus = await photo(app, clip)
+    await app.evaluate(() => ((globalThis as unknown as { document: Doc }).document.activeElement as El | null)?.blur())
+    const without = await photo(app, clip)
+    await app.evaluate((key) => {
+      const doc = (globalThis as unknown as { document: Doc }).document
+      doc.querySelector<El>(`[data-focus-key="${key}"]`)?.focus()
+    }, now.key)
+    stops.push({ name: now.name, changed: changedPixels(withFocus, without) })
+  }
+  const faint = stops.filter((stop) => stop.changed < MIN_CHANGED_PIXELS)
+  console.log(
+    `focus: ${screen}: ${stops.length} stops, ${faint.length} without a visible indicator` +
+      faint.map((stop) => `\n      ${stop.name} (${stop.changed} px changed)`).join(''),
+  )
+  expect(stops.length, `the keyboard reaches no control on ${screen}`).toBeGreaterThan(0)
+  expect(faint.map((stop) => stop.name), `controls on ${screen} that look the same focused and not`).toEqual([])
+  return stops
+}
