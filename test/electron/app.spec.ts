@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { _electron as electron, expect, test } from '@playwright/test'
 import type { PbxApi } from '../../electron/contract/bridge'
+import { startDemoPbx } from '../../electron/demo-pbx'
 import { OPERATION_NAMES } from '../../electron/contract/operations'
 import { findElectronBinary } from '../../electron/tools/electron-binary.mjs'
 
@@ -53,5 +55,42 @@ test.describe('the Electron app itself', () => {
     const log = await app.evaluate(({ app: electronApp }) => electronApp.getPath('logs'))
     await app.close()
     expect(readFileSync(join(log, 'main.log'), 'utf8')).toMatch(/\[app\] PBX Provisioner .* starting/)
+  })
+
+  test("prints a pushed batch's label sheet to a PDF file with Electron's printToPDF", async () => {
+    const demo = await startDemoPbx({ port: 0 })
+    // a data folder of its own (userData is $XDG_CONFIG_HOME/<app> on Linux): no saved PBX or batch of the user's is touched
+    const home = mkdtempSync(join(tmpdir(), 'pbx-electron-'))
+    const app = await electron.launch({ executablePath: 'path' in binary ? binary.path : '', args: ['.'], env: { ...process.env, XDG_CONFIG_HOME: home } })
+    try {
+      const page = await app.firstWindow()
+      await expect(page.getByText('PBX Provisioner').first()).toBeVisible()
+      const csv = 'MAC,Name,Extension\n001565A1B201,Reception,100\n001565A1B202,Kitchen,101\n'
+      // through window.pbx, as the labels panel calls it: the PDF comes from main's hidden window
+      const pdf = await page.evaluate(
+        async ({ baseUrl, text }) => {
+          const api = (globalThis as unknown as { pbx: PbxApi }).pbx
+          const value = <T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
+            if (!result.ok) throw new Error(result.error.message)
+            return result.value
+          }
+          const fields = { label: 'Demo', baseUrl, username: 'manager', domain: 'demo.pbx.example', signInMethod: 'sign_in' as const, customer: '', tags: [], notes: '' }
+          const profile = value(await api.saveProfile({ fields }))
+          value(await api.signIn({ profileId: profile.id, password: 'manager', remember: false }))
+          const mapping = { MAC: 'mac', Name: 'name', Extension: 'extension' } as const
+          const batch = value(await api.createBatchFromCsv({ name: 'Labels', fileName: 'labels.csv', text, mapping, defaults: { vendor: 'Yealink', model: 'W80B' } }))
+          value(await api.startPush({ batchId: batch.id, profileId: profile.id }))
+          for (let i = 0; i < 200 && value(await api.getPushProgress({ batchId: batch.id })).running; i++) await new Promise((done) => setTimeout(done, 100))
+          return value(await api.exportLabelsPdf({ batchId: batch.id, size: 'a4-21' }))
+        },
+        { baseUrl: demo.url, text: csv },
+      )
+      expect(pdf.fileName).toMatch(/labels-a4-21\.pdf$/)
+      expect(Buffer.from(pdf.base64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    } finally {
+      await app.close()
+      await demo.stop()
+      rmSync(home, { recursive: true, force: true })
+    }
   })
 })
