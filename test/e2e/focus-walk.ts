@@ -5,19 +5,23 @@ import { expect } from './harness'
 /**
  * Issue 8's "focus visible", which axe does not test: a keyboard walk through a screen with Tab,
  * where every control that takes focus must look different focused from unfocused. For each stop
- * the control's surroundings are photographed focused, then with the focus taken away (blur), and
- * the two compared: at least MIN_CHANGED_PIXELS pixels must change by a clearly visible amount
- * (a channel by MIN_CHANNEL_DELTA of 255 or more). Then the control is focused again and the walk
- * goes on with Tab, as a keyboard user's would.
+ * the control's edge is photographed focused, then with the focus taken away (blur), and the two
+ * compared: at least MIN_CHANGED_PIXELS pixels must change by a clearly visible amount (a channel
+ * by MIN_CHANNEL_DELTA of 255 or more). Only the band around the edge counts (MARGIN outside it,
+ * INSET inside), where a ring, an outline or a border is drawn; what changes inside the control
+ * on blur (a hint, a tooltip) does not pass for a focus indicator. Then the control is focused
+ * again and the walk goes on with Tab, as a keyboard user's would.
  *
  * The walk starts at the screen's content (the main area, or the dialog on top), or at the top of
  * the page for the screen that checks the app's frame (top bar, sidebar), and ends when the focus
  * leaves where it started, comes back to a control it met, or after MAX_STOPS stops.
  */
 
-const MAX_STOPS = 60
+const MAX_STOPS = 100
 /** px around the control: an outline or a ring drawn just outside it is still its indicator */
 const MARGIN = 6
+/** px inside the control's edge that count too: an outline drawn just inside, a wrapper's border */
+const INSET = 3
 const MIN_CHANNEL_DELTA = 40
 const MIN_CHANGED_PIXELS = 12
 
@@ -42,8 +46,9 @@ interface El {
   blur(): void
 }
 interface Doc {
-  body: El
+  body: El & { prepend(child: El): void }
   activeElement: El | null
+  createElement(tag: string): El
   querySelector<T = El>(selector: string): T | null
   querySelectorAll<T = El>(selector: string): Iterable<T>
 }
@@ -67,7 +72,12 @@ async function startWalk(app: Page, whole: boolean): Promise<void> {
     doc.querySelector('[data-focus-walk]')?.removeAttribute('data-focus-walk')
     if (wholePage) {
       doc.body.setAttribute('data-focus-walk', '')
-      ;(doc.activeElement as El | null)?.blur()
+      // the first Tab goes to the page's first control: Chromium tabs on from where the focus last
+      // was, so the focus is put before everything (on an element Tab never comes back to)
+      const start = doc.createElement('span')
+      start.setAttribute('tabindex', '-1')
+      doc.body.prepend(start)
+      start.focus()
       return
     }
     const dialogs = [...doc.querySelectorAll<El>('[role="dialog"], [role="alertdialog"]')].filter((d) => d.getClientRects().length > 0)
@@ -107,13 +117,31 @@ async function photo(app: Page, clip: Box): Promise<PNG> {
   return PNG.sync.read(await app.screenshot({ clip, animations: 'disabled', caret: 'hide' }))
 }
 
-/** Pixels that differ clearly between two shots of the same clip. */
-function changedPixels(a: PNG, b: PNG): number {
+/** The clip around a control's box (MARGIN on each side, within the viewport); null when nothing of it is on screen. */
+function clipAround(box: Box, viewport: { width: number; height: number }): Box | null {
+  const x = Math.max(0, Math.floor(box.x - MARGIN))
+  const y = Math.max(0, Math.floor(box.y - MARGIN))
+  const width = Math.min(viewport.width, Math.ceil(box.x + box.width + MARGIN)) - x
+  const height = Math.min(viewport.height, Math.ceil(box.y + box.height + MARGIN)) - y
+  return width > 0 && height > 0 ? { x, y, width, height } : null
+}
+
+/** Pixels of the band around the control's edge that differ clearly between two shots of its clip. */
+function changedPixels(a: PNG, b: PNG, clip: Box, box: Box): number {
   if (a.width !== b.width || a.height !== b.height) return a.width * a.height
+  // the control's inside, in the clip's pixels: left out
+  const left = box.x + INSET - clip.x
+  const top = box.y + INSET - clip.y
+  const right = box.x + box.width - INSET - clip.x
+  const bottom = box.y + box.height - INSET - clip.y
   let changed = 0
-  for (let i = 0; i < a.data.length; i += 4) {
-    const delta = Math.max(Math.abs(a.data[i]! - b.data[i]!), Math.abs(a.data[i + 1]! - b.data[i + 1]!), Math.abs(a.data[i + 2]! - b.data[i + 2]!))
-    if (delta >= MIN_CHANNEL_DELTA) changed++
+  for (let y = 0; y < a.height; y++) {
+    for (let x = 0; x < a.width; x++) {
+      if (x >= left && x < right && y >= top && y < bottom) continue
+      const i = (y * a.width + x) * 4
+      const delta = Math.max(Math.abs(a.data[i]! - b.data[i]!), Math.abs(a.data[i + 1]! - b.data[i + 1]!), Math.abs(a.data[i + 2]! - b.data[i + 2]!))
+      if (delta >= MIN_CHANNEL_DELTA) changed++
+    }
   }
   return changed
 }
@@ -127,34 +155,40 @@ export async function expectVisibleFocus(app: Page, screen: string, options: { w
   await startWalk(app, options.wholePage === true)
   const stops: FocusStop[] = []
   const seen = new Set<string>()
-  for (let step = 0; step < MAX_STOPS; step++) {
+  /** what the walk could not judge, and why it ended early: printed, for the reader of the run */
+  const notes: string[] = []
+  let step = 0
+  for (; step < MAX_STOPS; step++) {
     await app.keyboard.press('Tab')
     const now = await focused(app, step)
     if (!now || !now.inside || seen.has(now.key)) break
     seen.add(now.key)
-    if (!now.box) continue
-    const x = Math.max(0, Math.floor(now.box.x - MARGIN))
-    const y = Math.max(0, Math.floor(now.box.y - MARGIN))
-    const clip = {
-      x,
-      y,
-      width: Math.min(viewport.width, Math.ceil(now.box.x + now.box.width + MARGIN)) - x,
-      height: Math.min(viewport.height, Math.ceil(now.box.y + now.box.height + MARGIN)) - y,
+    const clip = now.box && clipAround(now.box, viewport)
+    if (!now.box || !clip) {
+      notes.push(`${now.name}: not on screen, not judged`)
+      continue
     }
-    if (clip.width <= 0 || clip.height <= 0) continue
     const withFocus = await photo(app, clip)
     await app.evaluate(() => ((globalThis as unknown as { document: Doc }).document.activeElement as El | null)?.blur())
     const without = await photo(app, clip)
-    await app.evaluate((key) => {
+    stops.push({ name: now.name, changed: changedPixels(withFocus, without, clip, now.box) })
+    const back = await app.evaluate((key) => {
       const doc = (globalThis as unknown as { document: Doc }).document
-      doc.querySelector<El>(`[data-focus-key="${key}"]`)?.focus()
+      const control = doc.querySelector<El>(`[data-focus-key="${key}"]`)
+      control?.focus()
+      return control !== null && doc.activeElement === control
     }, now.key)
-    stops.push({ name: now.name, changed: changedPixels(withFocus, without) })
+    if (!back) {
+      notes.push(`the walk ended at ${now.name}: it did not take the focus back after losing it`)
+      break
+    }
   }
+  if (step === MAX_STOPS) notes.push(`the walk stopped after ${MAX_STOPS} stops`)
   const faint = stops.filter((stop) => stop.changed < MIN_CHANGED_PIXELS)
   console.log(
     `focus: ${screen}: ${stops.length} stops, ${faint.length} without a visible indicator` +
-      faint.map((stop) => `\n      ${stop.name} (${stop.changed} px changed)`).join(''),
+      faint.map((stop) => `\n      ${stop.name} (${stop.changed} px changed)`).join('') +
+      notes.map((note) => `\n      (${note})`).join(''),
   )
   expect(stops.length, `the keyboard reaches no control on ${screen}`).toBeGreaterThan(0)
   expect(faint.map((stop) => stop.name), `controls on ${screen} that look the same focused and not`).toEqual([])
