@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { Agent, request } from 'node:http'
 import { createBatchStore } from '../../electron/services/dect/batch-store'
 import { createPushRunner } from '../../electron/services/dect/push'
 import { makeRows, PROFILE_ID, phonesOn, signedIn } from '../unit/dect/push-support'
@@ -13,6 +14,8 @@ import { makeRows, PROFILE_ID, phonesOn, signedIn } from '../unit/dect/push-supp
  * Run with `npx tsx test/bench/push-1000.ts`. Prints `push_1000_ms: <n> ms (bound <b> ms)`.
  * The demo PBX runs in a process of its own, as a real PBX runs on a machine of its own: in the
  * same process its work and the app's would share one event loop and one core.
+ * Then, for scale, `push_1000_floor_ms`: the same 1,000 creates at concurrency 8 from a bare HTTP
+ * client (no session, no batch file, no checks), what the demo PBX and the machine allow at best.
  */
 const ROWS = 1000
 const LATENCY_MS = 20
@@ -47,7 +50,43 @@ try {
   }
   console.log(`push_1000_ms: ${elapsed} ms (bound ${bound} ms; 1,000 phones, 20 ms latency per request, concurrency 8, demo PBX in its own process)`)
   console.log(`ratio ${(elapsed / bound).toFixed(2)} (goal ≤ 1.25)`)
+
+  const floor = await bareCreates(pbx.url, ROWS)
+  console.log(`push_1000_floor_ms: ${floor} ms (ratio ${(floor / bound).toFixed(2)}; the same creates from a bare HTTP client, nothing saved)`)
 } finally {
   await pbx.stop()
   await rm(dir, { recursive: true, force: true })
+}
+
+/** `count` creates at CONCURRENCY from node:http alone, on a tenant of their own MACs; answers the ms they took. */
+async function bareCreates(baseUrl: string, count: number): Promise<number> {
+  const agent = new Agent({ keepAlive: true })
+  const send = (path: string, body: unknown, token?: string) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const data = JSON.stringify(body)
+      const headers = { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(data)), ...(token ? { Authorization: `Bearer ${token}` } : {}) }
+      const req = request(new URL(path, baseUrl), { method: 'POST', agent, headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }))
+      })
+      req.on('error', reject)
+      req.end(data)
+    })
+  const signIn = await send('/api/auth/sign_in', { username: 'manager', password: 'manager', domain: 'demo.pbx.example' })
+  const token = (JSON.parse(signIn.text) as { access_token: string }).access_token
+  let next = 0
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        const i = next++
+        const answer = await send('/api/dect_phones', { mac: `0015AA${i.toString(16).toUpperCase().padStart(6, '0')}`, name: `Bare ${i}`, vendor: 'Yealink', model: 'W80B' }, token)
+        if (answer.status !== 201) throw new Error(`bare create ${i}: ${answer.status} ${answer.text}`)
+      }
+    }),
+  )
+  const elapsed = Math.round(performance.now() - started)
+  agent.destroy()
+  return elapsed
 }
