@@ -12,6 +12,7 @@ import {
   type BatchDefaults,
   type BatchRow,
   type BatchRowValues,
+  type BatchStatus,
   type BatchSummary,
   type RowOutcome,
   type RowProblem,
@@ -20,6 +21,7 @@ import { checkInput, problemText } from '../../contract/pbx'
 import { ServiceError } from '../errors'
 import { writeFileAtomic } from '../files/atomic-write'
 import { checked } from '../validation'
+import { appendEntry, baseStampOf, JOURNAL_COMPACT_BYTES, JOURNAL_SUFFIX, readJournal, type JournalEntry } from './outcome-journal'
 
 export const BATCHES_DIR = 'batches'
 export const BATCH_FILE_VERSION = 1
@@ -59,14 +61,20 @@ const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
  * Writes are queued per batch and grouped: a change is applied to the batch in memory at once, in
  * the order the changes were asked for, and its promise settles when a write that contains it is on
  * disk. Many row outcomes saved at the same moment therefore cost a few writes, and none is lost.
+ * Row outcomes (`saveOutcomes`, the many small changes of a push) are appended to the batch's
+ * outcome journal (outcome-journal.ts) rather than rewriting the file; every other change writes
+ * the whole file, the journal's outcomes included, and ends the journal. Reading a batch reads its
+ * file and then its journal.
  *
  * A file that is not a batch of this version (broken JSON, a schema mismatch) is reported — `get`
  * and `update` throw naming the file and what is wrong, `list` leaves it out and `damaged()` names
  * it — and is never overwritten. Phone passwords are never part of a batch (contract/dect.ts).
  */
-export function createBatchStore(dataDir: string, now: () => Date = () => new Date()) {
+export function createBatchStore(dataDir: string, now: () => Date = () => new Date(), options: { journalCompactBytes?: number } = {}) {
+  const compactAt = options.journalCompactBytes ?? JOURNAL_COMPACT_BYTES
   const dir = join(dataDir, BATCHES_DIR)
   const fileOf = (id: string) => join(dir, `${id}.json`)
+  const journalOf = (id: string) => join(dir, `${id}${JOURNAL_SUFFIX}`)
 
   interface Slot {
     batch: Batch | undefined
@@ -76,6 +84,14 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     writing: boolean
     /** changes applied in memory since the write in flight started, waiting for the next write */
     waiting: { resolve: () => void; reject: (error: unknown) => void }[]
+    /** the outcomes among those changes, for the journal */
+    entry: Omit<JournalEntry, 'updatedAt'>
+    /** one of those changes is more than outcomes: the next write is of the whole file */
+    whole: boolean
+    /** the stamp of the batch file on disk (outcome-journal.ts), undefined when unknown */
+    stamp: string | undefined
+    /** bytes of the journal extending that file; Infinity when it must not be appended to */
+    journalBytes: number
   }
   const slots = new Map<string, Slot>()
   let lastDamaged: DamagedBatch[] = []
@@ -83,7 +99,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
   function slotOf(id: string): Slot {
     let slot = slots.get(id)
     if (!slot) {
-      slot = { batch: undefined, queue: Promise.resolve(), writing: false, waiting: [] }
+      slot = { batch: undefined, queue: Promise.resolve(), writing: false, waiting: [], entry: { outcomes: {} }, whole: false, stamp: undefined, journalBytes: 0 }
       slots.set(id, slot)
     }
     return slot
@@ -94,8 +110,11 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     return id
   }
 
-  /** Reads and checks one batch file; a damaged file throws (and is left as it is). */
-  async function readBatch(id: string): Promise<Batch> {
+  /**
+   * Reads and checks one batch file, then applies its outcome journal; a damaged file or journal
+   * throws (and is left as it is). Answers too what the next write needs to know of the files.
+   */
+  async function readBatch(id: string): Promise<{ batch: Batch; stamp: string; journalBytes: number }> {
     const file = fileOf(id)
     let text: string
     try {
@@ -108,13 +127,37 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     if (typeof why === 'string') {
       throw new ServiceError('INTERNAL', `The batch file ${file} cannot be read (${why}). It was left as it is; delete it or restore it from a copy.`)
     }
-    return why
+    const batch = why
+    const stamp = baseStampOf(text)
+    const damaged = (reason: string) =>
+      new ServiceError('INTERNAL', `The outcome journal ${journalOf(id)} of a batch cannot be read (${reason}). It was left as it is; delete it to go back to the outcomes in ${file}.`)
+    let journal: Awaited<ReturnType<typeof readJournal>>
+    try {
+      journal = await readJournal(journalOf(id), stamp)
+    } catch (error) {
+      throw damaged(error instanceof Error ? error.message : String(error))
+    }
+    if (!journal) return { batch, stamp, journalBytes: 0 }
+    const byId = rowIndex(batch)
+    for (const [n, entry] of journal.entries.entries()) {
+      for (const [rowId, outcome] of Object.entries(entry.outcomes)) {
+        const row = byId.get(rowId)
+        if (!row) throw damaged(`entry ${n + 1} names row ${rowId}, which the batch does not have`)
+        row.outcome = outcome
+      }
+      if (entry.status !== undefined) batch.status = entry.status
+      batch.updatedAt = entry.updatedAt
+    }
+    return { batch, stamp, journalBytes: journal.torn ? Infinity : journal.bytes }
   }
 
   async function load(id: string): Promise<Batch> {
     const slot = slotOf(checkId(id))
     if (slot.batch) return slot.batch
-    slot.batch = await readBatch(id)
+    const read = await readBatch(id)
+    slot.batch = read.batch
+    slot.stamp = read.stamp
+    slot.journalBytes = read.journalBytes
     return slot.batch
   }
 
@@ -146,14 +189,35 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     return index
   }
 
+  /** The whole batch as it is in memory, the journal's outcomes included; then the journal goes. */
+  async function writeWhole(id: string, slot: Slot, batch: Batch): Promise<void> {
+    const text = serialise(batch)
+    await writeFileAtomic(fileOf(id), text)
+    slot.stamp = baseStampOf(text)
+    slot.journalBytes = 0
+    // the journal is stale now (its base is gone): reading ignores it, the next journal replaces
+    // it, so a failure to remove it loses nothing
+    await rm(journalOf(id), { force: true }).catch(() => undefined)
+  }
+
+  /** The outcomes changed since the last write, as one journal entry (a new journal after a whole write). */
+  async function writeOutcomes(id: string, slot: Slot, batch: Batch, entry: Omit<JournalEntry, 'updatedAt'>): Promise<void> {
+    const start = slot.journalBytes === 0 ? slot.stamp : undefined
+    slot.journalBytes += await appendEntry(journalOf(id), { ...entry, updatedAt: batch.updatedAt }, start)
+  }
+
   /** Writes the batch as it is in memory now; changes made meanwhile are grouped into the next write. */
   function flush(id: string, slot: Slot): void {
     if (slot.writing || slot.waiting.length === 0) return
     const batch = slot.batch
     const waiters = slot.waiting
+    const entry = slot.entry
+    const whole = slot.whole || slot.stamp === undefined || slot.journalBytes >= compactAt
     slot.waiting = []
+    slot.entry = { outcomes: {} }
+    slot.whole = false
     slot.writing = true
-    const done = batch ? writeFileAtomic(fileOf(id), serialise(batch)) : Promise.resolve()
+    const done = !batch ? Promise.resolve() : whole ? writeWhole(id, slot, batch) : writeOutcomes(id, slot, batch, entry)
     done.then(
       () => {
         slot.writing = false
@@ -162,8 +226,11 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       },
       (error: unknown) => {
         slot.writing = false
-        // what is in memory was not saved: forget it, the file on disk is the truth
+        // what is in memory was not saved: forget it, the files on disk are the truth
         slot.batch = undefined
+        slot.stamp = undefined
+        slot.entry = { outcomes: {} }
+        slot.whole = false
         for (const w of waiters) w.reject(error)
         for (const w of slot.waiting.splice(0)) w.reject(error)
       },
@@ -179,14 +246,19 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
 
   /**
    * Runs `apply` on the batch in memory after every change asked for before it, then saves.
-   * `apply` changes the batch in place and must not throw after it has changed something.
+   * `apply` changes the batch in place and must not throw after it has changed something. With
+   * `outcomes`, the change is only of those outcomes (and the status) and goes to the journal.
    */
-  function change<T>(id: string, apply: (batch: Batch) => T): Promise<T> {
+  function change<T>(id: string, apply: (batch: Batch) => T, outcomes?: Omit<JournalEntry, 'updatedAt'>): Promise<T> {
     const slot = slotOf(checkId(id))
     const run = slot.queue.then(async () => {
       const batch = await load(id)
       const result = apply(batch)
       batch.updatedAt = now().toISOString()
+      if (outcomes) {
+        Object.assign(slot.entry.outcomes, outcomes.outcomes)
+        if (outcomes.status !== undefined) slot.entry.status = outcomes.status
+      } else slot.whole = true
       const write = saved(id, slot)
       return { result, write }
     })
@@ -201,6 +273,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
   async function createWith(batch: Batch): Promise<Batch> {
     const slot = slotOf(batch.id)
     slot.batch = batch
+    slot.whole = true
     await saved(batch.id, slot)
     return structuredClone(batch)
   }
@@ -238,7 +311,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         continue
       }
       try {
-        const batch = await readBatch(id)
+        const { batch } = await readBatch(id)
         batches.push(summaryOf(batch))
       } catch (error) {
         if (error instanceof ServiceError && error.code === 'NOT_FOUND') continue
@@ -312,15 +385,36 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     /** Saves outcomes of rows (by row id) and, when given, the batch's status; cheap enough for every row of a push. */
     saveOutcomes(id: string, outcomes: ReadonlyMap<string, RowOutcome> | Record<string, RowOutcome>, patch: Partial<Pick<Batch, 'status'>> = {}): Promise<void> {
       const entries = outcomes instanceof Map ? [...outcomes.entries()] : Object.entries(outcomes)
-      return change(id, (batch) => {
-        if (entries.length > 0) {
-          const byId = rowIndex(batch)
-          const missing = entries.find(([rowId]) => !byId.has(rowId))
-          if (missing) throw new ServiceError('NOT_FOUND', `The batch has no row ${missing[0]}.`)
-          for (const [rowId, outcome] of entries) byId.get(rowId)!.outcome = { ...outcome }
-        }
-        if (patch.status !== undefined) batch.status = patch.status
-      })
+      const entry: Omit<JournalEntry, 'updatedAt'> = { outcomes: {}, ...(patch.status !== undefined ? { status: patch.status } : {}) }
+      return change(
+        id,
+        (batch) => {
+          if (entries.length > 0) {
+            const byId = rowIndex(batch)
+            const missing = entries.find(([rowId]) => !byId.has(rowId))
+            if (missing) throw new ServiceError('NOT_FOUND', `The batch has no row ${missing[0]}.`)
+            for (const [rowId, outcome] of entries) byId.get(rowId)!.outcome = entry.outcomes[rowId] = { ...outcome }
+          }
+          if (patch.status !== undefined) batch.status = patch.status
+        },
+        entry,
+      )
+    },
+
+    /**
+     * Sets the status from the batch as saved (the end of a push: `decide` sees every change asked
+     * for before); cheap like `saveOutcomes`. Answers the status set.
+     */
+    settleStatus(id: string, decide: (batch: Readonly<Batch>) => BatchStatus): Promise<BatchStatus> {
+      const entry: Omit<JournalEntry, 'updatedAt'> = { outcomes: {} }
+      return change(
+        id,
+        (batch) => {
+          batch.status = entry.status = decide(batch)
+          return batch.status
+        },
+        entry,
+      )
     },
 
     /** Sets the push fields of a batch (status, target, concurrency) without touching its rows. */
@@ -346,12 +440,13 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       return createWith(fresh({ name, source: source.source, defaults: source.defaults, rows: resetRows(source.rows) }))
     },
 
-    /** Deletes the batch file (a damaged one too). */
+    /** Deletes the batch file and its outcome journal (damaged ones too). */
     async remove(id: string): Promise<void> {
       const slot = slotOf(checkId(id))
       await slot.queue
       while (slot.writing || slot.waiting.length > 0) await new Promise((r) => setTimeout(r, 5))
       try {
+        await rm(journalOf(id), { force: true })
         await rm(fileOf(id))
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ServiceError('NOT_FOUND', 'That batch no longer exists.')

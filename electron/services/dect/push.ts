@@ -327,9 +327,8 @@ export function createPushRunner(deps: PushRunnerDeps) {
     if (withUrls.size > 0) await store.saveOutcomes(run.batchId, withUrls)
   }
 
-  /** the status a push ends with, from the batch as saved: rows still pending keep it paused */
-  function finalStatus(batch: Batch, run: Run): BatchStatus {
-    const c = tally(batch)
+  /** the status a push ends with, from the counts of the batch as saved: rows still pending keep it paused */
+  function finalStatus(c: Run['counts'], run: Run): BatchStatus {
     if (c.pending > 0) return run.stop === 'cancel' && c.created + c.matched + c.failed === 0 ? 'draft' : 'paused'
     return c.failed > 0 ? 'partly_failed' : 'done'
   }
@@ -400,11 +399,9 @@ export function createPushRunner(deps: PushRunnerDeps) {
         stopRun(run, 'halt', `The push stopped: ${messageOf(error)}`)
       }
       try {
-        const ended = await store.update(batchId, (saved) => {
-          saved.status = finalStatus(saved, run)
-        })
-        run.status = ended.status
-        run.counts = tally(ended)
+        let counts = run.counts
+        run.status = await store.settleStatus(batchId, (saved) => finalStatus((counts = tally(saved)), run))
+        run.counts = counts
       } catch (error) {
         run.status = 'paused'
         run.reason ??= `The batch could not be saved (${messageOf(error)}).`

@@ -74,7 +74,7 @@ describe('the batch store', () => {
     const batch = await store.create({ name: 'Many', source: 's.csv', rows: makeRows(300) })
     const outcome = (i: number): RowOutcome => ({ state: i % 7 === 0 ? 'failed' : 'created', phoneId: `dect-${i}`, ...(i % 7 === 0 ? { error: 'no' } : {}) })
     await Promise.all(batch.rows.map((row, i) => store.saveOutcomes(batch.id, { [row.id]: outcome(i) })))
-    const onDisk = await readFileBatch(batch.id)
+    const onDisk = await createBatchStore(dir).get(batch.id)
     expect(onDisk.rows.map((r) => r.outcome.phoneId)).toEqual(batch.rows.map((_, i) => `dect-${i}`))
     expect(onDisk.rows.filter((r) => r.outcome.state === 'failed')).toHaveLength(43)
     // general edits interleaved with outcomes keep both
@@ -189,6 +189,107 @@ describe('the batch store', () => {
     // a schema mismatch is named too
     await writeFile(file, JSON.stringify({ ...damaged, status: 'exploded' }))
     expect((await rejection(createBatchStore(dir).get(damaged.id))).message).toMatch(/status: /)
+  })
+
+  describe('the outcome journal', () => {
+    const journalFile = (id: string) => join(dir, 'batches', `${id}.outcomes.ndjson`)
+    const exists = (file: string) => readFile(file).then(() => true, () => false)
+    const created = (i: number): RowOutcome => ({ state: 'created', phoneId: `dect-${i}`, at: '2026-11-23T10:00:00.000Z' })
+
+    it('takes the outcomes of a push, leaves the batch file alone until another change folds them in', async () => {
+      const batch = await store.create({ name: 'J', source: 'j.csv', rows: makeRows(4) })
+      const fileBefore = await readFile(join(dir, 'batches', `${batch.id}.json`), 'utf8')
+      await store.saveOutcomes(batch.id, { r1: created(1) })
+      await store.saveOutcomes(batch.id, { r2: created(2) }, { status: 'pushing' })
+      expect(await readFile(join(dir, 'batches', `${batch.id}.json`), 'utf8')).toBe(fileBefore)
+      expect((await readFile(journalFile(batch.id), 'utf8')).trim().split('\n')).toHaveLength(3) // its header and two entries
+
+      const read = await createBatchStore(dir).get(batch.id)
+      expect(read.status).toBe('pushing')
+      expect(read.rows.map((r) => r.outcome.state)).toEqual(['created', 'created', 'pending', 'pending'])
+      expect(read).toEqual(await store.get(batch.id))
+
+      await store.rename(batch.id, 'J2')
+      expect(await exists(journalFile(batch.id))).toBe(false)
+      const folded = await readFileBatch(batch.id)
+      expect(folded).toMatchObject({ name: 'J2', status: 'pushing' })
+      expect(folded.rows[1]!.outcome).toEqual(created(2))
+
+      // the next outcome starts a new journal on the new file
+      await store.saveOutcomes(batch.id, { r3: created(3) })
+      expect((await createBatchStore(dir).get(batch.id)).rows.map((r) => r.outcome.state)).toEqual(['created', 'created', 'created', 'pending'])
+    })
+
+    it('ignores a last line cut short by a crash, and writes the whole file next', async () => {
+      const batch = await store.create({ name: 'Torn', source: 't.csv', rows: makeRows(3) })
+      await store.saveOutcomes(batch.id, { r1: created(1) })
+      await writeFile(journalFile(batch.id), `${await readFile(journalFile(batch.id), 'utf8')}{"outcomes":{"r2":{"state":"cre`)
+
+      const fresh = createBatchStore(dir)
+      expect((await fresh.get(batch.id)).rows.map((r) => r.outcome.state)).toEqual(['created', 'pending', 'pending'])
+      await fresh.saveOutcomes(batch.id, { r3: created(3) })
+      // not appended after the torn line: the whole file took it, and the journal is gone
+      expect(await exists(journalFile(batch.id))).toBe(false)
+      expect((await readFileBatch(batch.id)).rows.map((r) => r.outcome.state)).toEqual(['created', 'pending', 'created'])
+    })
+
+    it('ignores a journal left behind by a whole write (its base is gone)', async () => {
+      const batch = await store.create({ name: 'Stale', source: 's.csv', rows: makeRows(2) })
+      await store.saveOutcomes(batch.id, { r1: created(1) })
+      const journal = await readFile(journalFile(batch.id), 'utf8')
+      await store.update(batch.id, (b) => {
+        b.rows[0]!.outcome = { state: 'pending' }
+      })
+      // as if the app stopped between writing the file and removing the journal
+      await writeFile(journalFile(batch.id), journal)
+      expect((await createBatchStore(dir).get(batch.id)).rows[0]!.outcome).toEqual({ state: 'pending' })
+    })
+
+    it('reports a damaged journal, names it, and leaves it as it is', async () => {
+      const batch = await store.create({ name: 'Bad', source: 'b.csv', rows: makeRows(2) })
+      await store.saveOutcomes(batch.id, { r1: created(1) })
+      await store.saveOutcomes(batch.id, { r2: created(2) })
+      const lines = (await readFile(journalFile(batch.id), 'utf8')).split('\n')
+      const damaged = [lines[0], 'garbage', ...lines.slice(1)].join('\n')
+      await writeFile(journalFile(batch.id), damaged)
+
+      const fresh = createBatchStore(dir)
+      const error = await rejection(fresh.get(batch.id))
+      expect(error.message).toContain(journalFile(batch.id))
+      expect(error.message).toMatch(/line 2: it is not JSON/)
+      expect((await fresh.scan()).damaged.map((d) => d.id)).toEqual([batch.id])
+      await expect(fresh.saveOutcomes(batch.id, { r1: { state: 'pending' } })).rejects.toThrow(/cannot be read/)
+      expect(await readFile(journalFile(batch.id), 'utf8')).toBe(damaged)
+
+      // an entry for a row the batch does not have is damage too
+      await writeFile(journalFile(batch.id), [lines[0], JSON.stringify({ outcomes: { r9: created(9) }, updatedAt: batch.updatedAt }), ''].join('\n'))
+      expect((await rejection(createBatchStore(dir).get(batch.id))).message).toMatch(/names row r9/)
+    })
+
+    it('is folded into the batch file once it grows past its limit', async () => {
+      const small = createBatchStore(dir, undefined, { journalCompactBytes: 300 })
+      const batch = await small.create({ name: 'Long', source: 'l.csv', rows: makeRows(6) })
+      const fileStates = async () => (await readFileBatch(batch.id)).rows.map((r) => r.outcome.state)
+      for (let i = 1; i <= 6; i++) await small.saveOutcomes(batch.id, { [`r${i}`]: created(i) })
+      // every few entries the whole file took the journal's outcomes: it is never more than a few behind
+      expect((await fileStates()).filter((state) => state === 'created').length).toBeGreaterThanOrEqual(3)
+      expect((await createBatchStore(dir).get(batch.id)).rows.every((r) => r.outcome.state === 'created')).toBe(true)
+    })
+
+    it("takes the end of a push's status from the batch as saved", async () => {
+      const batch = await store.create({ name: 'End', source: 'e.csv', rows: makeRows(2) })
+      void store.saveOutcomes(batch.id, { r1: created(1), r2: { state: 'failed', error: 'no', at: '2026-11-23T10:00:00.000Z' } })
+      const status = await store.settleStatus(batch.id, (saved) => (saved.rows.some((r) => r.outcome.state === 'failed') ? 'partly_failed' : 'done'))
+      expect(status).toBe('partly_failed')
+      expect((await createBatchStore(dir).get(batch.id)).status).toBe('partly_failed')
+    })
+
+    it('goes with its batch', async () => {
+      const batch = await store.create({ name: 'Gone', source: 'g.csv', rows: makeRows(1) })
+      await store.saveOutcomes(batch.id, { r1: created(1) })
+      await store.remove(batch.id)
+      expect(await readdir(join(dir, 'batches'))).toEqual([])
+    })
   })
 
   it('refuses ids that are not batch ids', async () => {
