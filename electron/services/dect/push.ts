@@ -103,11 +103,15 @@ export const DEFAULT_RETRY_DELAYS_MS = [250, 1000, 3000] as const
  * The body of `POST /api/dect_phones` for a row: its own values, the batch's defaults where a cell
  * is empty, the batch's passwords; `extension` is not a phone field (it is for labels). The result
  * is checked against the contract: a value only the schema refuses throws INVALID_INPUT naming it.
+ * Only the fields the row or the batch set are sent (in the contract's form, e.g. the MAC as 12
+ * hex digits): a field neither sets is left to the PBX's own default, not filled with the
+ * contract's.
  */
 export function toDectPhoneCreate(values: BatchRowValues, defaults: BatchDefaults = {}, passwords: DectPasswords = {}): DectPhoneCreate {
   const { extension: _extension, ...body } = withDefaults(values, defaults)
   for (const [key, value] of Object.entries(passwords)) if (value !== undefined && value.trim() !== '') (body as Record<string, unknown>)[key] = value
-  return checked(DectPhoneCreateSchema, body, 'row')
+  const parsed = checked(DectPhoneCreateSchema, body, 'row')
+  return Object.fromEntries(Object.entries(parsed).filter(([key]) => key in body)) as DectPhoneCreate
 }
 
 type StopKind = 'pause' | 'cancel' | 'halt'
