@@ -15,19 +15,22 @@ import type { PbxCaller } from '../pbx-client/caller'
 import { createDectPhonesClient, type DectPhonesClient } from '../pbx-client/dect-phones'
 import { checked } from '../validation'
 import type { BatchStore } from './batch-store'
+import { existingPhoneOutcome } from './own-phone'
 
 /**
  * Pushing a DECT batch to a PBX (seed 4.6), resumable at any point.
  *
- * - First ONE `GET /api/dect_phones`: every pending row whose MAC is already on the PBX becomes
- *   `matched` with that phone's id. That is what makes a resume safe after a crash, a kill or a cut
- *   connection: a phone created just before the stop, whose outcome was never saved, is matched,
- *   never created twice.
+ * - First ONE `GET /api/dect_phones`: every pending row whose MAC is already on the PBX under the
+ *   row's name becomes `matched` with that phone's id. That is what makes a resume safe after a
+ *   crash, a kill or a cut connection: a phone created just before the stop, whose outcome was
+ *   never saved, is matched, never created twice. A phone with the row's MAC under another name
+ *   (another batch's, or set up by hand) is not the row's: the row is `failed` with the reason,
+ *   and the push goes on (own-phone.ts).
  * - Rows with an error-severity problem are skipped (they stay pending, counted `withErrors`).
  * - A pool of `concurrency` workers (1..16, default 4) creates the other pending rows; each row's
  *   outcome goes to the batch as it happens (`created` + phoneId, or `failed` + the PBX's message)
  *   and is on disk with the store's next grouped write (milliseconds later; the worker does not
- *   wait for the disk). A 409 CONFLICT looks the MAC up again: there → `matched`, else `failed`.
+ *   wait for the disk). A 409 CONFLICT looks the MAC up again and judges it the same way.
  *   The payload of a row is `toDectPhoneCreate` (values, then defaults, then passwords).
  * - A lost network (unreachable, dropped connection, 5xx, 408, 429) is retried with backoff; when
  *   the retries are used up the row stays pending and the push pauses itself (status `paused`,
@@ -229,7 +232,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
           const list = await withRetries(run, () => client.list({ signal }))
           if (list === undefined) return undefined
           const phone = phoneByMac(list.items).get(normalizeMac(body.mac.trim()))
-          if (phone) return matchedOutcome(phone, at())
+          if (phone) return existingPhoneOutcome(phone, body, at())
           return { state: 'failed', error: messageOf(error), at: at() }
         } catch (again) {
           return stopOrFail(run, again, at())
@@ -261,22 +264,22 @@ export function createPushRunner(deps: PushRunnerDeps) {
     const client = createDectPhonesClient(caller)
     const signal = run.cancel.signal
 
-    // 1. what the PBX has already: those rows are matched, never created again
+    // 1. what the PBX has already: those rows are matched (or reported), never created again
     const before = await withRetries(run, () => client.list({ signal }))
     if (before === undefined) return
     const existing = phoneByMac(before.items)
-    const matched = new Map<string, RowOutcome>()
+    const known = new Map<string, RowOutcome>()
     const queue: BatchRow[] = []
     const at = new Date(now()).toISOString()
     for (const row of batch.rows) {
       if (row.outcome.state !== 'pending' || rowHasErrors(row)) continue
       const phone = row.values.mac ? existing.get(normalizeMac(row.values.mac.trim())) : undefined
-      if (phone) matched.set(row.id, matchedOutcome(phone, at))
+      if (phone) known.set(row.id, existingPhoneOutcome(phone, row.values, at))
       else queue.push(row)
     }
-    if (matched.size > 0) {
-      await store.saveOutcomes(run.batchId, matched)
-      for (const outcome of matched.values()) count(run, outcome)
+    if (known.size > 0) {
+      await store.saveOutcomes(run.batchId, known)
+      for (const outcome of known.values()) count(run, outcome)
       emit(run)
     }
 
@@ -528,10 +531,6 @@ function phoneByMac(phones: readonly DectPhone[]): Map<string, DectPhone> {
   const map = new Map<string, DectPhone>()
   for (const phone of phones) if (phone.mac) map.set(normalizeMac(phone.mac.trim()), phone)
   return map
-}
-
-function matchedOutcome(phone: DectPhone, at: string): RowOutcome {
-  return { state: 'matched', phoneId: phone.id, ...(phone.url ? { url: phone.url } : {}), at }
 }
 
 /** a lost network or a PBX that failed for now: worth another try */

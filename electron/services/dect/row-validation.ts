@@ -14,6 +14,7 @@ import {
 import { findDectPhoneByMac } from '../pbx-client/dect-phones'
 import { headerKey, type RawRowValues } from './column-mapping'
 import { parseMac } from './mac'
+import { isRowsOwnPhone } from './own-phone'
 
 /**
  * One spreadsheet row → a batch row: cells trimmed, the MAC normalised, yes/no and codec lists
@@ -352,8 +353,9 @@ export function findDuplicateMacs(rows: readonly BatchRow[]): BatchRow[] {
 }
 
 /**
- * Rows whose MAC is already a phone on the target PBX get a warning: the push matches that
- * phone (it does not create a second one, which the PBX would refuse with 409).
+ * Rows whose MAC is already a phone on the target PBX get a warning: the push matches that phone
+ * when it is the row's own (its name), and reports the row when it is another phone; it never
+ * creates a second one, which the PBX would refuse with 409 (own-phone.ts).
  */
 export function flagMacsOnPbx(rows: readonly BatchRow[], existingPhones: readonly DectPhone[]): BatchRow[] {
   const known = new Set<string>()
@@ -367,11 +369,8 @@ export function flagMacsOnPbx(rows: readonly BatchRow[], existingPhones: readonl
     const phone = findDectPhoneByMac(existingPhones, mac)
     if (phone === undefined) return row
     const name = phone.name === undefined ? '' : ` as '${phone.name}'`
-    return withProblem(row, {
-      field: 'mac',
-      message: `MAC ${mac} is already on the PBX${name} (id ${phone.id}): the push will match it, not create it`,
-      severity: 'warning',
-    })
+    const what = isRowsOwnPhone(phone, row.values) ? ': the push will match it' : ', another phone: the push will report this row'
+    return withProblem(row, { field: 'mac', message: `MAC ${mac} is already on the PBX${name} (id ${phone.id})${what}, not create it`, severity: 'warning' })
   })
 }
 

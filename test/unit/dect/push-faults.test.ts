@@ -4,11 +4,14 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Batch } from '../../../electron/contract/dect'
 import type { DectPhone } from '../../../electron/contract/pbx'
 import { createBatchStore, type BatchStore } from '../../../electron/services/dect/batch-store'
-import { createPushRunner } from '../../../electron/services/dect/push'
+import { createPushRunner, type PushProgress } from '../../../electron/services/dect/push'
 import type { PbxCaller } from '../../../electron/services/pbx-client/caller'
-import { PROFILE_ID, makeRows, phonesOn, signedIn, startPbx, tempDir, type Demo } from './push-support'
+import { PROFILE_ID, macOf, makeRows, phonesOn, signedIn, startPbx, tempDir, type Demo } from './push-support'
 
-/** The proofs: the PBX goes away mid-batch, the token expires mid-push, the pusher is killed. */
+/**
+ * The issue's proofs: the PBX goes away mid-batch, the token expires mid-push, the pusher is
+ * killed, another batch takes a row's MAC.
+ */
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const CHILD = fileURLToPath(new URL('./fixtures/push-child.ts', import.meta.url))
@@ -89,6 +92,43 @@ describe('a push against a failing PBX', { timeout: 60_000 }, () => {
     expect(endB.reason).toBeUndefined()
     expect(pbx.issuedTokens.length - tokensBefore).toBeGreaterThanOrEqual(8) // at least two refreshes each (access + refresh token)
     expect(await phonesOn(caller)).toHaveLength(400)
+  })
+
+  it('a row the PBX refuses (another batch took its MAC meanwhile) is reported, and the other 999 go on', async () => {
+    const { caller, store, dir } = await setUp({ latencyMs: 3 })
+    const batch = await store.create({ name: 'Thousand', source: 'k.csv', rows: makeRows(1000) })
+    const taken = macOf(700)
+    const other = await store.create({ name: 'Other site', source: 'o.csv', rows: [{ row: 1, values: { name: 'Other site handset', mac: taken, vendor: 'Yealink', model: 'W80B' }, problems: [] }] })
+    // the other batch is pushed just before our create of row 701 reaches the PBX: the PBX refuses ours (409)
+    let otherPush: Promise<PushProgress> | undefined
+    let refused = 0
+    const racing: PbxCaller = {
+      baseUrl: caller.baseUrl,
+      async call(path, options) {
+        if (options?.method !== 'POST' || (options.json as { mac?: string }).mac !== taken) return caller.call(path, options)
+        otherPush ??= createPushRunner({ store, callerFor: () => caller }).start(other.id, PROFILE_ID)
+        await otherPush
+        try {
+          return await caller.call(path, options)
+        } catch (error) {
+          refused++
+          throw error
+        }
+      },
+    }
+    const end = await createPushRunner({ store, callerFor: () => racing }).start(batch.id, PROFILE_ID, { concurrency: 8 })
+    expect(await otherPush).toMatchObject({ status: 'done', created: 1 })
+    expect(refused).toBe(1)
+    expect(end).toMatchObject({ status: 'partly_failed', total: 1000, done: 1000, created: 999, matched: 0, failed: 1, pending: 0 })
+
+    const saved = await createBatchStore(dir).get(batch.id)
+    const row = saved.rows[700]!
+    expect(row.outcome).toMatchObject({ state: 'failed', error: expect.stringContaining("is on the PBX already as 'Other site handset'") })
+    expect(row.outcome.phoneId).toBeUndefined()
+    const phones = await phonesOn(caller)
+    expect(phones).toHaveLength(1000) // 999 of this batch, 1 of the other
+    expect(phones.find((p) => p.mac === taken)?.name).toBe('Other site handset')
+    expectOnePhonePerRow({ ...saved, rows: saved.rows.filter((r) => r !== row) }, phones.filter((p) => p.mac !== taken))
   })
 
   it('the pushing process is killed with SIGKILL mid-batch; a new one resumes from the batch file to exactly 1,000 phones', async () => {

@@ -101,46 +101,55 @@ describe('a push', () => {
     await expect(runner().start(batch.id, PROFILE_ID, { concurrency: 17 })).rejects.toThrow(/concurrency: must be a whole number from 1 to 16/)
   })
 
-  it('skips rows with errors, matches a MAC the PBX has already, reports a refused row and goes on', async () => {
+  it('skips rows with errors, matches its own phone the PBX has already, reports a refused row and a MAC another phone holds, and goes on', async () => {
     const rows = makeRows(12)
     rows[3]!.problems = [{ field: 'mac', message: 'MAC appears twice (rows 4 and 9)', severity: 'error' }]
     rows[4]!.problems = [{ field: 'language', message: 'unknown language, the default is used', severity: 'warning' }]
     rows[6]!.values.vendor = 'Acme' // only the PBX knows its vendors
     const batch = await store.create({ name: 'Mixed', source: 'mixed.csv', rows })
+    const client = createDectPhonesClient(caller)
     // a phone with row 9's MAC is already on the PBX, under another name (another batch put it there)
-    const existing = await createDectPhonesClient(caller).create({ name: 'Old reception', mac: macOf(8), vendor: 'Yealink', model: 'W80B' })
+    const theirs = await client.create({ name: 'Old reception', mac: macOf(8), vendor: 'Yealink', model: 'W80B' })
+    // row 10's own phone is there too (an earlier push created it, its answer was lost)
+    const own = await client.create({ name: 'Handset 10', mac: macOf(9), vendor: 'Yealink', model: 'W80B' })
 
     const end = await runner().start(batch.id, PROFILE_ID)
-    expect(end).toMatchObject({ status: 'partly_failed', total: 11, created: 9, matched: 1, failed: 1, pending: 0, withErrors: 1 })
+    expect(end).toMatchObject({ status: 'partly_failed', total: 11, created: 8, matched: 1, failed: 2, pending: 0, withErrors: 1 })
 
     const saved = await store.get(batch.id)
     expect(saved.rows[3]!.outcome).toEqual({ state: 'pending' })
     expect(saved.rows[4]!.outcome.state).toBe('created')
     expect(saved.rows[6]!.outcome).toMatchObject({ state: 'failed', error: expect.stringMatching(/^vendor: Acme is not a supported vendor/) })
-    expect(saved.rows[8]!.outcome).toMatchObject({ state: 'matched', phoneId: existing, url: expect.stringContaining(macOf(8)) })
+    expect(saved.rows[8]!.outcome).toMatchObject({ state: 'failed', error: expect.stringContaining(`is on the PBX already as 'Old reception' (id ${theirs}), another phone`) })
+    expect(saved.rows[8]!.outcome.phoneId).toBeUndefined()
+    expect(saved.rows[9]!.outcome).toMatchObject({ state: 'matched', phoneId: own, url: expect.stringContaining(macOf(9)) })
     const phones = await phonesOn(caller)
-    expect(phones).toHaveLength(10) // 9 created + the one that was there
-    expect(phones.find((p) => p.id === existing)?.name).toBe('Old reception')
-    expect((await store.list())[0]).toMatchObject({ status: 'partly_failed', counts: { rows: 12, withErrors: 1, created: 9, matched: 1, failed: 1, pending: 0 } })
+    expect(phones).toHaveLength(10) // 8 created + the two that were there
+    expect(phones.find((p) => p.id === theirs)?.name).toBe('Old reception')
+    expect((await store.list())[0]).toMatchObject({ status: 'partly_failed', counts: { rows: 12, withErrors: 1, created: 8, matched: 1, failed: 2, pending: 0 } })
   })
 
-  it('a 409 on create (the MAC appeared meanwhile) is matched when the phone is there', async () => {
+  it('a 409 on create (the MAC appeared meanwhile) is matched when it is the row\'s own phone, reported when another phone took it', async () => {
     const batch = await store.create({ name: 'Race', source: 'r.csv', rows: makeRows(3) })
     const client = createDectPhonesClient(caller)
-    let raced = ''
-    // another installer creates row 2's phone between our first list and our create
+    const raced = new Map<string, string>()
+    // between our first list and our create: row 2's phone is created under its own name (as by a
+    // request of ours whose answer was lost), row 3's MAC by another installer under another name
     const racing: PbxCaller = {
       baseUrl: caller.baseUrl,
       async call(path, options) {
-        if (options?.method === 'POST' && !raced && (options.json as { mac: string }).mac === macOf(1)) {
-          raced = await client.create({ name: 'Theirs', mac: macOf(1), vendor: 'Yealink', model: 'W80B' })
+        const mac = options?.method === 'POST' ? (options.json as { mac: string }).mac : ''
+        if (!raced.has(mac) && (mac === macOf(1) || mac === macOf(2))) {
+          raced.set(mac, await client.create({ name: mac === macOf(1) ? 'Handset 2' : 'Theirs', mac, vendor: 'Yealink', model: 'W80B' }))
         }
         return caller.call(path, options)
       },
     }
     const end = await runner({ callerFor: () => racing }).start(batch.id, PROFILE_ID, { concurrency: 1 })
-    expect(end).toMatchObject({ status: 'done', created: 2, matched: 1 })
-    expect((await store.get(batch.id)).rows[1]!.outcome).toMatchObject({ state: 'matched', phoneId: raced })
+    expect(end).toMatchObject({ status: 'partly_failed', created: 1, matched: 1, failed: 1 })
+    const saved = await store.get(batch.id)
+    expect(saved.rows[1]!.outcome).toMatchObject({ state: 'matched', phoneId: raced.get(macOf(1)) })
+    expect(saved.rows[2]!.outcome).toMatchObject({ state: 'failed', error: expect.stringContaining("as 'Theirs'") })
     expect(await phonesOn(caller)).toHaveLength(3)
   })
 

@@ -214,13 +214,14 @@ describe('flagMacsOnPbx against the demo PBX', () => {
     await pbx.stop()
   })
 
-  it('warns for a MAC already on the PBX (any spelling), and leaves the others alone', () => {
+  it('warns for a MAC already on the PBX (any spelling): matched under the same name, reported under another; leaves the others alone', () => {
     const reception = phones.find((p) => p.name === 'Reception base') as DectPhone
     expect(reception.mac).toBe('805EC0A1B2C3')
     const rows = [
-      row({ ...BASE, mac: '80:5e:c0:a1:b2:c3', name: 'Reception again' }, {}, 1),
+      row({ ...BASE, mac: '80:5e:c0:a1:b2:c3', name: 'Reception base' }, {}, 1),
       row({ ...BASE, mac: '001565AABB01' }, {}, 2),
       row({ ...BASE, mac: '80-5E-C0-A1' }, {}, 3),
+      row({ ...BASE, mac: '805EC0A1B2C3', name: 'Reception again' }, {}, 4),
     ]
     const out = flagMacsOnPbx(rows, phones)
     expect(problems(out[0] as BatchRow)).toEqual([
@@ -229,6 +230,9 @@ describe('flagMacsOnPbx against the demo PBX', () => {
     expect(rowHasErrors(out[0] as BatchRow)).toBe(false)
     expect(out[1]).toBe(rows[1])
     expect(problems(out[2] as BatchRow)).toEqual(['error mac: MAC 80-5E-C0-A1 has 8 of 12 hex digits'])
+    expect(problems(out[3] as BatchRow)).toEqual([
+      `warning mac: MAC 805EC0A1B2C3 is already on the PBX as 'Reception base' (id ${reception.id}), another phone: the push will report this row, not create it`,
+    ])
   })
 
   it('importCsv flags them when given the target\'s phones', () => {
@@ -236,7 +240,7 @@ describe('flagMacsOnPbx against the demo PBX', () => {
     const result = importCsv({ fileName: 'site.csv', text, defaults: { vendor: 'Gigaset' }, existingPhones: phones })
     const office = phones.find((p) => p.mac === '7C2F80445566') as DectPhone
     expect(problems(result.rows[0] as BatchRow)).toEqual([
-      `warning mac: MAC 7C2F80445566 is already on the PBX as 'Office base' (id ${office.id}): the push will match it, not create it`,
+      `warning mac: MAC 7C2F80445566 is already on the PBX as 'Office base' (id ${office.id}), another phone: the push will report this row, not create it`,
     ])
     expect(result.rows[1]?.problems).toEqual([])
     expect(result.counts).toEqual({ rows: 2, withErrors: 0 })
