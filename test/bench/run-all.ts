@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const scripts = readdirSync(here).filter((f) => f.endsWith('.ts') && f !== 'run-all.ts').sort()
+// a file whose name starts with _ is a scratch script of someone's, not a benchmark
+const scripts = readdirSync(here).filter((f) => f.endsWith('.ts') && f !== 'run-all.ts' && !f.startsWith('_')).sort()
 console.log(`machine: ${process.platform} ${process.arch}, node ${process.versions.node}`)
 let failed = 0
 for (const script of scripts) {

@@ -269,7 +269,6 @@ describe('the rows of a batch', () => {
       sampleRow(i + 1, { name: `Handset ${i + 1}`, mac: `0015${(i + 1).toString(16).toUpperCase().padStart(8, '0')}` }),
     )
     installFakePbx(createFakePbx({}, { batches: { batches: [sampleBatch({ id: 'b-big', name: 'Campus', rows })], lastMapping: {}, pbxMacs: {} } }))
-    const started = performance.now()
     const result = await mountInApp(RouterView, '/dect/batches/b-big')
     mounted = result.wrapper
     await flushPromises()
@@ -278,7 +277,6 @@ describe('the rows of a batch', () => {
     const rendered = tableRows(result.wrapper).length
     expect(rendered).toBeGreaterThan(5)
     expect(rendered).toBeLessThan(40)
-    expect(performance.now() - started).toBeLessThan(5000)
   })
 
   it('arrow keys move between cells, down to rows not rendered yet, scrolling as they go', async () => {

