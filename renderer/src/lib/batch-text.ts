@@ -93,3 +93,6 @@ export function repeatedFields(mapping: Readonly<ColumnMapping>): { field: Batch
   }
   return [...byField].filter(([, headers]) => headers.length > 1).map(([field, headers]) => ({ field, headers }))
 }
+
+/** a file size as people read it: `50.0 MB` */
+export const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`

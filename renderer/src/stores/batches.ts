@@ -213,6 +213,18 @@ export const useBatchesStore = defineStore('batches', () => {
     }
   }
 
+  /** a spreadsheet dropped elsewhere (the batches list) for the new-batch wizard to start from */
+  const handedOver = shallowRef<{ fileName: string; text: string } | null>(null)
+  function handOverSpreadsheet(file: { fileName: string; text: string }): void {
+    handedOver.value = file
+  }
+  /** the spreadsheet handed over, once: the wizard takes it as it opens */
+  function takeSpreadsheet(): { fileName: string; text: string } | null {
+    const file = handedOver.value
+    handedOver.value = null
+    return file
+  }
+
   /** Keeps a file problem found before main was asked (too large, unreadable). */
   function failPreview(message: string): void {
     preview.value = null
@@ -349,6 +361,8 @@ export const useBatchesStore = defineStore('batches', () => {
     previewCsv,
     failPreview,
     clearPreview,
+    handOverSpreadsheet,
+    takeSpreadsheet,
     createFromCsv,
     createEmpty,
     renameCurrent,

@@ -132,22 +132,37 @@ describe('the batches list', () => {
     expect(rows(wrapper).map((row) => row.find('td').text())).toContain('Office floor 3 (copy)')
   })
 
-  it('imports a batch file chosen with the button, and refuses a file that is not .json', async () => {
+  it('imports a batch file chosen with the button, and refuses a file that is neither a batch nor a spreadsheet', async () => {
     const { wrapper, pbx } = await mountList([])
     const exported = JSON.stringify(office())
     const input = wrapper.find('input[type="file"]')
     expect(input.attributes('accept')).toContain('.json')
 
-    Object.defineProperty(input.element, 'files', { value: [new File(['a;b'], 'handsets.csv')], configurable: true })
+    Object.defineProperty(input.element, 'files', { value: [new File(['%PDF-1.7'], 'labels.pdf')], configurable: true })
     await input.trigger('change')
     await flushPromises()
-    expect(wrapper.find('.dect-batches__action-error').text()).toContain('handsets.csv is not a batch file')
+    expect(wrapper.find('.dect-batches__action-error').text()).toContain('labels.pdf is neither a batch file (.json, exported from PBX Provisioner) nor a spreadsheet')
+    expect(pbx.importBatch).not.toHaveBeenCalled()
 
     Object.defineProperty(input.element, 'files', { value: [new File([exported], 'office.batch.json')], configurable: true })
     await input.trigger('change')
     await flushPromises()
     expect(pbx.importBatch).toHaveBeenCalledWith({ json: exported })
     expect(rows(wrapper).map((row) => row.find('td').text())).toEqual(['Office floor 2'])
+  })
+
+  it('a spreadsheet dropped on the list opens the new-batch wizard at its mapping', async () => {
+    const { wrapper, router, pbx } = await mountList()
+    const text = 'MAC;Name\n00:15:65:AA:BB:CC;Reception\n'
+    const event = new Event('drop', { bubbles: true, cancelable: true })
+    Object.defineProperty(event, 'dataTransfer', { value: { files: [new File([text], 'site.csv', { type: 'text/csv' })], types: ['Files'] } })
+    wrapper.find('.dect-batches').element.dispatchEvent(event)
+    await flushPromises()
+
+    expect(router.currentRoute.value.path).toBe('/dect/batches/new')
+    expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'site.csv', text })
+    expect(pbx.importBatch).not.toHaveBeenCalled()
+    expect(wrapper.findAll('.dect-mapping__table th').map((th) => th.text())).toEqual(['MAC', 'Name'])
   })
 
   it('"New batch by scanning" creates an empty batch and opens it with the scan field', async () => {
