@@ -123,7 +123,11 @@ export function createDectService(options: DectServiceOptions) {
       return { deleted: true as const }
     },
     exportBatch: ({ batchId }) => store.exportBatch(batchId),
-    importBatch: ({ json }) => store.importBatch(json),
+    async importBatch({ json }) {
+      const batch = await store.importBatch(json)
+      // the problems written in the file are another machine's (or another hand's) word: checked again here
+      return store.update(batch.id, (imported) => ({ ...imported, rows: recheck(imported.rows, imported.defaults) }))
+    },
     async checkBatchOnPbx({ batchId, profileId }) {
       const existing = await (await phones(profileId)).list()
       return store.update(batchId, (batch) => ({

@@ -162,6 +162,21 @@ describe('DECT through the Bridge', () => {
     expect(await pushed(batch.id)).toMatchObject({ matched: 0, created: 1, failed: 1 })
   })
 
+  it('checks the rows of an imported batch file itself, whatever problems the file says they have', async () => {
+    const batch = await call('createEmptyBatch', { name: 'Office prepared', defaults: { vendor: 'Yealink', model: 'W80B' } })
+    await call('scanMac', { batchId: batch.id, mac: '001565E0E001' })
+    await call('scanMac', { batchId: batch.id, mac: '001565E0E002' })
+    const exported = JSON.parse((await call('exportBatch', { batchId: batch.id })).json) as { rows: { values: { mac?: string }; problems: unknown[] }[] }
+    // edited by hand on the way: a MAC cut short and a duplicate, each row still saying it has no problem
+    exported.rows[0]!.values.mac = '00156'
+    exported.rows.push({ ...exported.rows[1]!, problems: [] })
+    const imported = await call('importBatch', { json: JSON.stringify(exported) })
+    expect(imported.rows).toHaveLength(3)
+    expect(imported.rows[0]!.problems).toContainEqual(expect.objectContaining({ field: 'mac', severity: 'error', message: expect.stringMatching(/5 of 12 hex digits/) }))
+    expect(imported.rows[1]!.problems).toContainEqual(expect.objectContaining({ field: 'mac', severity: 'error', message: expect.stringMatching(/also in row/) }))
+    expect((await call('getBatch', { batchId: imported.id })).rows[2]!.problems).toContainEqual(expect.objectContaining({ severity: 'error' }))
+  })
+
   it('refuses to push to a PBX that is not signed in, and leaves the batch as it was', async () => {
     const other = await call('saveProfile', { fields: { label: 'Not signed in', baseUrl: pbx.url, username: 'manager', domain: 'demo.pbx.example' } })
     const batch = await call('createEmptyBatch', { name: 'Waiting', defaults: { vendor: 'Yealink', model: 'W80B' } })
