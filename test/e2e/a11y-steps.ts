@@ -118,13 +118,6 @@ export async function signedInPbx(app: Page, services: Services, label: string, 
   return profileId
 }
 
-/** Opens a saved PBX whose session runs, from its card on the PBXs page, as a user does. */
-export async function openPbx(app: Page, label: string, username: string): Promise<void> {
-  await app.reload()
-  await app.getByRole('button', { name: `Open ${label}` }).click()
-  await expect(app.getByText(new RegExp(`signed in as ${username} · `))).toBeVisible()
-}
-
 /** The CSV fixtures of the DECT import (test/fixtures/csv). */
 export const fixturePath = (fileName: string): string => fileURLToPath(new URL(`../fixtures/csv/${fileName}`, import.meta.url))
 

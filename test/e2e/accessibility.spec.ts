@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { startDemoPbx } from '../../electron/demo-pbx'
 import type { Services } from '../../electron/services'
 import {
   ADMIN,
@@ -11,15 +10,14 @@ import {
   expectScheme,
   fixturePath,
   MANAGER,
-  openPbx,
   OTHER_MANAGER,
   pushBatch,
   settle,
   signedInPbx,
   type AxeExceptions,
 } from './a11y-steps'
-import { savePbx, openArea } from './e2e-steps'
-import { expect, test } from './harness'
+import { savePbx, openArea, openPbx } from './e2e-steps'
+import { expect, test, type DemoPbx } from './harness'
 import { expectVisibleFocus } from './focus-walk'
 import { countSandboxRefusals } from './mail-steps'
 
@@ -31,20 +29,11 @@ import { countSandboxRefusals } from './mail-steps'
  * that every control the keyboard reaches looks different when focused (focus-walk.ts).
  */
 
-type Demo = Awaited<ReturnType<typeof startDemoPbx>>
-let pbx: Demo
-test.beforeEach(async () => {
-  pbx = await startDemoPbx({ port: 0 })
-})
-test.afterEach(async () => {
-  await pbx.stop()
-})
-
 const DEMO = 'Demo Company'
 const OTHER = 'Other Company'
 const SYSTEM = 'Head office'
 
-type Context = { app: Page; services: Services; scheme: 'light' | 'dark' }
+type Context = { app: Page; services: Services; pbx: DemoPbx; scheme: 'light' | 'dark' }
 type Screen = {
   name: string
   /** brings the screen up, with its content shown */
@@ -59,15 +48,17 @@ type Screen = {
 }
 
 /** The tenant admin on the demo tenant, with the PBX open in the app. */
-async function asManager({ app, services }: Context): Promise<string> {
+async function asManager({ app, services, pbx }: Context): Promise<string> {
   const profileId = await signedInPbx(app, services, DEMO, pbx.url, MANAGER)
+  await app.reload()
   await openPbx(app, DEMO, MANAGER.username)
   return profileId
 }
 
 /** The system administrator, with the PBX open in the app. */
-async function asAdmin({ app, services }: Context): Promise<string> {
+async function asAdmin({ app, services, pbx }: Context): Promise<string> {
   const profileId = await signedInPbx(app, services, SYSTEM, pbx.url, ADMIN)
+  await app.reload()
   await openPbx(app, SYSTEM, ADMIN.username)
   return profileId
 }
@@ -122,7 +113,7 @@ const SCREENS: Screen[] = [
     shot: true,
     // the app's frame (top bar, sidebar) is walked here, once
     focusWalk: 'whole page',
-    async show({ app, services }) {
+    async show({ app, services, pbx }) {
       await signedInPbx(app, services, DEMO, pbx.url, MANAGER)
       await savePbx(app, services, SYSTEM, pbx.url, ADMIN)
       await expect(app.getByRole('button', { name: `Open ${DEMO}` })).toBeVisible()
@@ -132,7 +123,7 @@ const SCREENS: Screen[] = [
   {
     name: 'PBXs: the edit PBX dialog',
     shot: true,
-    async show({ app, services }) {
+    async show({ app, services, pbx }) {
       await savePbx(app, services, DEMO, pbx.url, MANAGER)
       await app.getByRole('button', { name: `Edit ${DEMO}` }).click()
       await expect(app.getByRole('dialog').getByLabel('Label')).toHaveValue(DEMO)
@@ -140,7 +131,7 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'PBXs: the add PBX dialog, connection tested',
-    async show({ app }) {
+    async show({ app, pbx }) {
       await app.getByRole('button', { name: 'Add PBX' }).first().click()
       await app.getByLabel('Label').fill('Acme head office')
       await app.getByLabel('Address').fill(pbx.url)
@@ -153,7 +144,7 @@ const SCREENS: Screen[] = [
   {
     name: 'PBXs: the sign-in dialog',
     shot: true,
-    async show({ app, services }) {
+    async show({ app, services, pbx }) {
       await savePbx(app, services, DEMO, pbx.url, MANAGER)
       await app.getByRole('button', { name: `Open ${DEMO}` }).click()
       await expect(app.getByRole('dialog', { name: `Sign in to ${DEMO}` }).getByRole('textbox', { name: 'Password' })).toBeVisible()
@@ -161,7 +152,7 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'PBXs: the remove confirmation',
-    async show({ app, services }) {
+    async show({ app, services, pbx }) {
       await savePbx(app, services, DEMO, pbx.url, MANAGER)
       await app.getByRole('button', { name: `Remove ${DEMO}` }).click()
       await expect(app.getByRole('dialog', { name: `Remove ${DEMO}?` })).toHaveAccessibleDescription(/nothing on the PBX itself changes/)
@@ -350,7 +341,7 @@ const SCREENS: Screen[] = [
     name: 'Outbound rules: the copy preview',
     shot: true,
     async show(context) {
-      const { app, services } = context
+      const { app, services, pbx } = context
       await signedInPbx(app, services, OTHER, pbx.url, OTHER_MANAGER)
       await asManager(context)
       await openArea(app, 'Outbound rules')
@@ -413,10 +404,10 @@ for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} scheme`, () => {
     test.use({ colorScheme: scheme })
     for (const screen of SCREENS) {
-      test(`${screen.name} (${scheme})`, async ({ app, services }) => {
+      test(`${screen.name} (${scheme})`, async ({ app, services, pbx }) => {
         test.setTimeout(60_000)
         await expectScheme(app, scheme)
-        await screen.show({ app, services, scheme })
+        await screen.show({ app, services, pbx, scheme })
         if (screen.shot) {
           mkdirSync('/tmp/e2e-shots', { recursive: true })
           await settle(app)
@@ -425,7 +416,7 @@ for (const scheme of ['light', 'dark'] as const) {
         }
         await expectNoSeriousViolation(app, `${screen.name} (${scheme})`, screen.exceptions)
         await expectNamedDialogs(app)
-        await screen.alsoCheck?.({ app, services, scheme })
+        await screen.alsoCheck?.({ app, services, pbx, scheme })
         await expectVisibleFocus(app, `${screen.name} (${scheme})`, { wholePage: screen.focusWalk === 'whole page' })
       })
     }

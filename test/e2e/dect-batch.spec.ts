@@ -2,18 +2,14 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startDemoPbx } from '../../electron/demo-pbx'
 import { expect, test } from './harness'
 
-type Demo = Awaited<ReturnType<typeof startDemoPbx>>
-let pbx: Demo
+test.use({ pbxOptions: { seed: false } })
 let scratch: string
 test.beforeEach(async () => {
-  pbx = await startDemoPbx({ port: 0, seed: false })
   scratch = mkdtempSync(join(tmpdir(), 'pbx-e2e-dect-'))
 })
 test.afterEach(async () => {
-  await pbx.stop()
   rmSync(scratch, { recursive: true, force: true })
 })
 
@@ -25,7 +21,7 @@ const SPREADSHEET =
   '00:15:65;Lager Süd;102;Yealink;W80B\r\n' +
   '00-15-65-A1-B2-04;Besprechung;103;Yealink;W80B\r\n'
 
-test('import a spreadsheet, fix a row, push to the demo PBX, walk the QR codes, export the label PDF and the results CSV', async ({ app, services }) => {
+test('import a spreadsheet, fix a row, push to the demo PBX, walk the QR codes, export the label PDF and the results CSV', async ({ app, services, pbx }) => {
   test.setTimeout(60_000)
   const profile = await services.handlers.saveProfile({
     fields: { label: 'Demo site', baseUrl: pbx.url, username: 'manager', domain: 'demo.pbx.example', signInMethod: 'sign_in', customer: '', tags: [], notes: '' },

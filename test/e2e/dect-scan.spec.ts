@@ -1,22 +1,14 @@
 import { mkdirSync } from 'node:fs'
 import type { DectPhone } from '../../electron/contract/pbx'
-import { startDemoPbx } from '../../electron/demo-pbx'
 import { demoApi, savePbx, signInThroughTheApp } from './e2e-steps'
 import { expect, test } from './harness'
 
-type Demo = Awaited<ReturnType<typeof startDemoPbx>>
-let pbx: Demo
-test.beforeEach(async () => {
-  // no DECT phone on the PBX yet
-  pbx = await startDemoPbx({ port: 0, seed: false })
-})
-test.afterEach(async () => {
-  await pbx.stop()
-})
+// no DECT phone on the PBX yet
+test.use({ pbxOptions: { seed: false } })
 
 const MANAGER = { username: 'manager', password: 'manager', domain: 'demo.pbx.example' }
 
-test('scan handsets into a new batch as a barcode scanner types them, see the duplicate warning, push them to the demo PBX', async ({ app, services }) => {
+test('scan handsets into a new batch as a barcode scanner types them, see the duplicate warning, push them to the demo PBX', async ({ app, services, pbx }) => {
   test.setTimeout(60_000)
   await savePbx(app, services, 'Demo site', pbx.url, MANAGER)
   await signInThroughTheApp(app, 'Demo site', MANAGER)

@@ -44,6 +44,17 @@ export async function demoApi(baseUrl: string, account: DemoAccount): Promise<{ 
   }
 }
 
+/**
+ * Opens a saved PBX whose session runs, from its card on the PBXs page, as a user does: no password
+ * is asked. After a page reload the app may already have reopened the last PBX it remembered;
+ * opening it again is harmless.
+ */
+export async function openPbx(app: Page, label: string, username: string): Promise<void> {
+  await openArea(app, 'PBXs')
+  await app.getByRole('button', { name: `Open ${label}` }).click()
+  await expect(app.getByText(new RegExp(`signed in as ${username} · `))).toBeVisible()
+}
+
 /** Opens an area from the sidebar menu, as a user does. */
 export async function openArea(app: Page, title: string): Promise<void> {
   await app.getByRole('menu').getByText(title, { exact: true }).click()

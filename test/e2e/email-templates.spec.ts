@@ -1,19 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import type { EmailTemplate } from '../../electron/contract/pbx'
-import { startDemoPbx } from '../../electron/demo-pbx'
-import { demoApi, savePbx, signInThroughTheApp, openArea } from './e2e-steps'
+import { demoApi, savePbx, signInThroughTheApp, openArea, openPbx } from './e2e-steps'
 import { expect, test } from './harness'
-import { countSandboxRefusals, reopenPbx } from './mail-steps'
+import { countSandboxRefusals } from './mail-steps'
 
-type Demo = Awaited<ReturnType<typeof startDemoPbx>>
-let pbx: Demo
-test.beforeEach(async () => {
-  // the seed: VOICEMAIL_RECEIVED and USER_CREATION customised, the other 12 kinds on the PBX's default
-  pbx = await startDemoPbx({ port: 0 })
-})
-test.afterEach(async () => {
-  await pbx.stop()
-})
+// the demo PBX's seed: VOICEMAIL_RECEIVED and USER_CREATION customised, the other 12 kinds on the PBX's default
 
 const MANAGER = { username: 'manager', password: 'manager', domain: 'demo.pbx.example' }
 const LABEL = 'Demo Company'
@@ -23,6 +14,7 @@ const KINDS = 'USER_CREATION QUEUE_CALL_LOST QUEUE_SLA QUEUE_CALLBACK QUEUE_CALL
 test('the tenant admin customises a default kind with placeholders, sees the sandboxed preview, saves, finds it kept after a reload, and updates it', async ({
   app,
   services,
+  pbx,
 }) => {
   test.setTimeout(60_000)
   const sandboxRefusals = countSandboxRefusals(app)
@@ -104,7 +96,7 @@ test('the tenant admin customises a default kind with placeholders, sees the san
 
   // a reload of the page: the template is read again from the PBX, kept and customised
   await app.reload()
-  await reopenPbx(app, LABEL, MANAGER.username)
+  await openPbx(app, LABEL, MANAGER.username)
   await openArea(app, 'Email templates')
   await expect(rows).toHaveCount(14)
   await expect(diskRow).toHaveAccessibleName('Disk space low: customised. Open in the editor')

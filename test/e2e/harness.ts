@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
+import { startDemoPbx, type DemoPbx, type DemoPbxOptions } from '../../electron/demo-pbx'
 import { createServices, type Services } from '../../electron/services'
 import { openKeytarStore } from '../../electron/services/keychain/keytar-store'
 import { installBridge } from './bridge-binding'
@@ -19,11 +20,17 @@ type Fixtures = {
   dataDir: string
   /** the addresses the app asked the system browser to open (the test plays the browser) */
   browserOpened: string[]
+  /** how the demo PBX starts; a spec or describe sets them with `test.use({ pbxOptions: … })` */
+  pbxOptions: Omit<DemoPbxOptions, 'port'>
+  /** a demo PBX of this test alone, started only for a test that asks for it, stopped after it */
+  pbx: DemoPbx
 }
 type WorkerFixtures = { rendererUrl: string }
 
 /** How Chromium says it refused a script in a sandboxed frame (see the console listener). */
 export const SANDBOX_REFUSAL = "Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed"
+
+export type { DemoPbx }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
   rendererUrl: [
@@ -41,6 +48,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
   browserOpened: async ({}, use) => {
     await use([])
+  },
+  pbxOptions: [{}, { option: true }],
+  pbx: async ({ pbxOptions }, use) => {
+    // always any free port: a fixed one could be taken by another run on the same machine
+    const pbx = await startDemoPbx({ ...pbxOptions, port: 0 })
+    await use(pbx)
+    await pbx.stop()
   },
   services: async ({ dataDir, browserOpened, browser }, use) => {
     const services = createServices({

@@ -1,19 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { IvrServer } from '../../electron/contract/pbx'
-import { startDemoPbx } from '../../electron/demo-pbx'
 import { demoApi, savePbx, signInThroughTheApp } from './e2e-steps'
 import { expect, test } from './harness'
 
-type Demo = Awaited<ReturnType<typeof startDemoPbx>>
-let pbx: Demo
-test.beforeEach(async () => {
-  // the seed: the built-in INTERNAL server and one EXTERNAL ("Reception IVR")
-  pbx = await startDemoPbx({ port: 0 })
-})
-test.afterEach(async () => {
-  await pbx.stop()
-})
+// the demo PBX's seed: the built-in INTERNAL server and one EXTERNAL ("Reception IVR")
 
 const ADMIN = { username: 'admin', password: 'admin' }
 const NEW_NAME = 'Branch office IVR'
@@ -21,7 +12,7 @@ const NEW_NAME = 'Branch office IVR'
 /** The form item (label, field, the message beside it) that holds the field labelled `label`. */
 const formItemOf = (app: Page, label: string) => app.locator('.n-form-item', { has: app.getByLabel(label, { exact: true }) })
 
-test('the system administrator lists, adds (with the reasons beside the fields), switches off, searches and deletes an IVR server', async ({ app, services }) => {
+test('the system administrator lists, adds (with the reasons beside the fields), switches off, searches and deletes an IVR server', async ({ app, services, pbx }) => {
   test.setTimeout(60_000)
   await savePbx(app, services, 'Head office', pbx.url, ADMIN)
   await signInThroughTheApp(app, 'Head office', ADMIN)

@@ -1,25 +1,13 @@
 import { createServer, request, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
-import { openArea } from './e2e-steps'
-import { expect, SANDBOX_REFUSAL } from './harness'
+import { SANDBOX_REFUSAL } from './harness'
 
 /**
- * Steps of the email template and notification specs: reopening a PBX after a reload, and a
+ * Steps of the email template and notification specs: a
  * recording proxy in front of the demo PBX, so a spec sees what crossed the wire (that a typed
  * password went to the PBX, and that no answer of the PBX ever held it).
  */
-
-/**
- * After a page reload, open the saved PBX from the PBXs page (the app may already have reopened
- * the last one it remembered; opening it again is harmless). Its running session in the services
- * opens it, with no password asked.
- */
-export async function reopenPbx(app: Page, label: string, username: string): Promise<void> {
-  await openArea(app, 'PBXs')
-  await app.getByRole('button', { name: `Open ${label}` }).click()
-  await expect(app.getByText(new RegExp(`signed in as ${username} · `))).toBeVisible()
-}
 
 /**
  * Counts Chromium's refusals to run a script in a sandboxed frame (the email preview): the

@@ -2,22 +2,18 @@ import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { NotificationSettings } from '../../electron/contract/pbx'
 import { startDemoPbx } from '../../electron/demo-pbx'
-import { demoApi, savePbx, signInThroughTheApp, openArea } from './e2e-steps'
-import { expect, test } from './harness'
-import { recordingProxy, reopenPbx, type WireExchange } from './mail-steps'
+import { demoApi, savePbx, signInThroughTheApp, openArea, openPbx } from './e2e-steps'
+import { expect, test as base } from './harness'
+import { recordingProxy, type WireExchange } from './mail-steps'
 
-type Demo = Awaited<ReturnType<typeof startDemoPbx>>
-type Proxy = Awaited<ReturnType<typeof recordingProxy>>
-let pbx: Demo
-let wire: Proxy
-test.beforeEach(async () => {
-  // the seed: SMTP at smtp.demo.example, one recipient (it@demo.example), stored password "smtp-secret"
-  pbx = await startDemoPbx({ port: 0 })
-  wire = await recordingProxy(pbx.url)
-})
-test.afterEach(async () => {
-  await wire.close()
-  await pbx.stop()
+// the demo PBX's seed: SMTP at smtp.demo.example, one recipient (it@demo.example), stored password "smtp-secret"
+const test = base.extend<{ wire: Awaited<ReturnType<typeof recordingProxy>> }>({
+  // the demo PBX behind a recording proxy: the app is pointed at the proxy, so a test sees what crossed the wire
+  wire: async ({ pbx }, use) => {
+    const wire = await recordingProxy(pbx.url)
+    await use(wire)
+    await wire.close()
+  },
 })
 
 const ADMIN = { username: 'admin', password: 'admin' }
@@ -45,7 +41,7 @@ async function pageTexts(app: Page): Promise<string> {
   return [await app.locator('body').innerText(), ...values].join('\n')
 }
 
-test('recipients stop at 15 with the reason beside the field, 15 are saved, and a new password goes to the PBX but never comes back', async ({ app, services }) => {
+test('recipients stop at 15 with the reason beside the field, 15 are saved, and a new password goes to the PBX but never comes back', async ({ app, services, pbx, wire }) => {
   test.setTimeout(90_000)
   const profileId = await savePbx(app, services, LABEL, wire.url, ADMIN)
   await signInThroughTheApp(app, LABEL, ADMIN)
@@ -120,7 +116,7 @@ test('recipients stop at 15 with the reason beside the field, 15 are saved, and 
 
   // after a reload of the page, the form read again: still only "unchanged"
   await app.reload()
-  await reopenPbx(app, LABEL, ADMIN.username)
+  await openPbx(app, LABEL, ADMIN.username)
   await openArea(app, 'Notifications')
   await expect(recipients.getByText('15 of 15', { exact: true })).toBeVisible()
   await expect(password).toHaveAttribute('placeholder', 'unchanged')
@@ -129,7 +125,7 @@ test('recipients stop at 15 with the reason beside the field, 15 are saved, and 
   expect(await pageTexts(app)).not.toContain(SEEDED_PASSWORD)
 })
 
-test('"Send a test email" lands a mail for the address given in the PBX\'s outbox', async ({ app, services }) => {
+test('"Send a test email" lands a mail for the address given in the PBX\'s outbox', async ({ app, services, pbx, wire }) => {
   await savePbx(app, services, LABEL, wire.url, ADMIN)
   await signInThroughTheApp(app, LABEL, ADMIN)
   await openArea(app, 'Notifications')

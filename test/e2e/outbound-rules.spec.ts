@@ -1,20 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { OutboundRule, OutboundRuleListItem, Provider } from '../../electron/contract/pbx'
-import { startDemoPbx } from '../../electron/demo-pbx'
 import { demoApi, savePbx, signInThroughTheApp } from './e2e-steps'
 import { expect, test } from './harness'
 
-type Demo = Awaited<ReturnType<typeof startDemoPbx>>
-let pbx: Demo
-test.beforeEach(async () => {
-  // the seed: Demo Company has providers Telco One and Backup SIP and rules Emergency (1), Local (100),
-  // International (200); Other Company has the provider Other Telco and the rule Other Local
-  pbx = await startDemoPbx({ port: 0 })
-})
-test.afterEach(async () => {
-  await pbx.stop()
-})
+// the demo PBX's seed: Demo Company has providers Telco One and Backup SIP and rules Emergency (1),
+// Local (100), International (200); Other Company has the provider Other Telco and the rule Other Local
 
 const DEMO = { username: 'manager', password: 'manager', domain: 'demo.pbx.example' }
 const OTHER = { username: 'manager', password: 'manager', domain: 'other.pbx.example' }
@@ -70,6 +61,7 @@ async function shoot(app: Page, name: string, height = 1800): Promise<void> {
 test('the tenant admin creates a rule with two routes and office hours, edits it, sees the reasons beside the name, tests a number, duplicates it and copies it to another PBX', async ({
   app,
   services,
+  pbx,
 }) => {
   test.setTimeout(120_000)
   const demoId = await savePbx(app, services, 'Demo office', pbx.url, DEMO)
@@ -338,7 +330,7 @@ test('the tenant admin creates a rule with two routes and office hours, edits it
   await expect(app.getByRole('group', { name: 'Active PBX' })).toContainText('Demo office')
 })
 
-test('Enter in a tag box adds the entry and keeps the box open, with the cursor in it, for the next one', async ({ app, services }) => {
+test('Enter in a tag box adds the entry and keeps the box open, with the cursor in it, for the next one', async ({ app, services, pbx }) => {
   // NDynamicTags re-creates the box when a tag is added before it, and Chromium blurs the old box
   // on the way (happy-dom does not): the box must stay open all the same
   await savePbx(app, services, 'Demo office', pbx.url, DEMO)
@@ -353,7 +345,7 @@ test('Enter in a tag box adds the entry and keeps the box open, with the cursor 
   await expect(box).toBeFocused({ timeout: 2_000 })
 })
 
-test('the dialog that copies rules to another PBX is named by its title', async ({ app, services }) => {
+test('the dialog that copies rules to another PBX is named by its title', async ({ app, services, pbx }) => {
   await savePbx(app, services, 'Demo office', pbx.url, DEMO)
   await savePbx(app, services, 'Other office', pbx.url, OTHER)
   await signInThroughTheApp(app, 'Demo office', DEMO)

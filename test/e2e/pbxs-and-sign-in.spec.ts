@@ -1,17 +1,6 @@
-import { startDemoPbx } from '../../electron/demo-pbx'
 import { expect, test } from './harness'
 
-type Demo = Awaited<ReturnType<typeof startDemoPbx>>
-let pbx: Demo
-
-test.beforeEach(async () => {
-  pbx = await startDemoPbx({ port: 0 })
-})
-test.afterEach(async () => {
-  await pbx.stop()
-})
-
-test('add a PBX, test the connection, sign in with a wrong then the right password, see the role', async ({ app, services }) => {
+test('add a PBX, test the connection, sign in with a wrong then the right password, see the role', async ({ app, services, pbx }) => {
   await app.getByRole('button', { name: 'Add PBX' }).first().click()
   await app.getByLabel('Label').fill('Acme head office')
   await app.getByLabel('Address').fill(pbx.url)
@@ -47,7 +36,7 @@ test('add a PBX, test the connection, sign in with a wrong then the right passwo
   expect((await services.handlers.listSessions(undefined))[0]?.status).toBe('signed_out')
 })
 
-test('a PBX that is down says so in the sign-in dialog', async ({ app, services }) => {
+test('a PBX that is down says so in the sign-in dialog', async ({ app, services, pbx }) => {
   await services.handlers.saveProfile({
     fields: { label: 'Down PBX', baseUrl: pbx.url, username: 'manager', domain: 'demo.pbx.example', signInMethod: 'sign_in', customer: '', tags: [], notes: '' },
   })

@@ -1,17 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { startDemoPbx } from '../../electron/demo-pbx'
 import { savePbx } from './e2e-steps'
 import { expect, test } from './harness'
-
-type Demo = Awaited<ReturnType<typeof startDemoPbx>>
-let pbx: Demo
-test.beforeEach(async () => {
-  pbx = await startDemoPbx({ port: 0 })
-})
-test.afterEach(async () => {
-  await pbx.stop()
-})
 
 const DEMO = { username: 'manager', password: 'manager', domain: 'demo.pbx.example' }
 const OTHER = { username: 'manager', password: 'manager', domain: 'other.pbx.example' }
@@ -38,6 +28,7 @@ async function signIn(app: Page, password: string): Promise<void> {
 test('Control+K finds a PBX or an area by part of its name: Enter opens it (signing in where needed), the arrows move, Escape closes', async ({
   app,
   services,
+  pbx,
 }) => {
   test.setTimeout(60_000)
   await savePbx(app, services, 'Demo office', pbx.url, DEMO)
@@ -110,7 +101,7 @@ test('Control+K finds a PBX or an area by part of its name: Enter opens it (sign
   await expect(list.locator('.outbound-rules__name')).toHaveText(['Emergency', 'Local', 'International'])
 })
 
-test('the last PBX and screen come back after a reload, and when the app starts again', async ({ app, services, rendererUrl }) => {
+test('the last PBX and screen come back after a reload, and when the app starts again', async ({ app, services, pbx, rendererUrl }) => {
   test.setTimeout(60_000)
   const demoId = await savePbx(app, services, 'Demo office', pbx.url, DEMO)
   await savePbx(app, services, 'Other office', pbx.url, OTHER)

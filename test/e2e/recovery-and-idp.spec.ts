@@ -1,16 +1,6 @@
-import { startDemoPbx } from '../../electron/demo-pbx'
-import { expect, test } from './harness'
+import { expect, test, type DemoPbx } from './harness'
 
-type Demo = Awaited<ReturnType<typeof startDemoPbx>>
-let pbx: Demo
-test.beforeEach(async () => {
-  pbx = await startDemoPbx({ port: 0 })
-})
-test.afterEach(async () => {
-  await pbx.stop()
-})
-
-const fields = (label: string, username: string) => ({
+const fields = (pbx: DemoPbx, label: string, username: string) => ({
   label,
   baseUrl: pbx.url,
   username,
@@ -20,22 +10,22 @@ const fields = (label: string, username: string) => ({
   tags: [],
   notes: '',
 })
-const lastMail = (kind: string, username: string) => pbx.outbox.filter((m) => m.kind === kind && m.username === username).at(-1)
+const lastMail = (pbx: DemoPbx, kind: string, username: string) => pbx.outbox.filter((m) => m.kind === kind && m.username === username).at(-1)
 
-test('forgot password: the mailed link comes back to the app, then the code, then a new password signs in', async ({ app, services }) => {
-  await services.handlers.saveProfile({ fields: fields('Acme', 'manager') })
+test('forgot password: the mailed link comes back to the app, then the code, then a new password signs in', async ({ app, services, pbx }) => {
+  await services.handlers.saveProfile({ fields: fields(pbx, 'Acme', 'manager') })
   await app.reload()
   await app.getByRole('button', { name: 'Open Acme' }).click()
   await app.getByRole('button', { name: 'Forgot password?' }).click()
   await expect(app.getByText('Waiting for the link to be opened…')).toBeVisible()
 
   // the installer opens the mail's link in a browser on this computer
-  const link = lastMail('password_reset', 'manager')?.link
+  const link = lastMail(pbx, 'password_reset', 'manager')?.link
   expect(link).toMatch(/^http:\/\/127\.0\.0\.1:/)
   expect((await fetch(link!)).status).toBe(200)
 
   await expect(app.getByRole('heading', { name: 'Enter the code' })).toBeVisible()
-  await app.getByRole('textbox', { name: 'One-time code' }).fill(lastMail('otp', 'manager')!.code!)
+  await app.getByRole('textbox', { name: 'One-time code' }).fill(lastMail(pbx, 'otp', 'manager')!.code!)
   await app.getByRole('button', { name: 'Continue' }).click()
   await expect(app.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
   await app.getByRole('textbox', { name: /^New password/ }).fill('Site-2026-pass')
@@ -57,16 +47,16 @@ test('forgot password: the mailed link comes back to the app, then the code, the
   expect((await signIn('Site-2026-pass')).status).toBe(200)
 })
 
-test('a PBX that requires a new password leads straight to setting one', async ({ app, services }) => {
-  await services.handlers.saveProfile({ fields: fields('Training room', 'trainee') })
+test('a PBX that requires a new password leads straight to setting one', async ({ app, services, pbx }) => {
+  await services.handlers.saveProfile({ fields: fields(pbx, 'Training room', 'trainee') })
   await app.reload()
   await app.getByRole('button', { name: 'Open Training room' }).click()
   await app.getByRole('textbox', { name: 'Password' }).fill('trainee')
   await app.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(app.getByText('The PBX requires a new password for trainee before you can work')).toBeVisible()
-  await app.getByRole('textbox', { name: 'Reset link from the email' }).fill(lastMail('password_reset', 'trainee')!.link!)
+  await app.getByRole('textbox', { name: 'Reset link from the email' }).fill(lastMail(pbx, 'password_reset', 'trainee')!.link!)
   await app.getByRole('button', { name: 'Continue' }).click()
-  await app.getByRole('textbox', { name: 'One-time code' }).fill(lastMail('otp', 'trainee')!.code!)
+  await app.getByRole('textbox', { name: 'One-time code' }).fill(lastMail(pbx, 'otp', 'trainee')!.code!)
   await app.getByRole('button', { name: 'Continue' }).click()
   await app.getByRole('textbox', { name: /^New password/ }).fill('Trainee-2026!')
   await app.getByRole('textbox', { name: /^Repeat the new password/ }).fill('Trainee-2026!')
@@ -74,8 +64,8 @@ test('a PBX that requires a new password leads straight to setting one', async (
   await expect(app.getByText('signed in as trainee · Admin')).toBeVisible()
 })
 
-test('sign in through the identity provider: the system browser opens its page, the loopback redirect signs in', async ({ app, services, browserOpened }) => {
-  await services.handlers.saveProfile({ fields: fields('Demo Company via IdP', 'manager') })
+test('sign in through the identity provider: the system browser opens its page, the loopback redirect signs in', async ({ app, services, pbx, browserOpened }) => {
+  await services.handlers.saveProfile({ fields: fields(pbx, 'Demo Company via IdP', 'manager') })
   await app.reload()
   await app.getByRole('button', { name: 'Open Demo Company via IdP' }).click()
   await app.getByRole('button', { name: 'Sign in with the identity provider' }).click()

@@ -1,8 +1,6 @@
-import { startDemoPbx } from '../../electron/demo-pbx'
 import { selfSignedCertificate } from '../support/self-signed'
 import { expect, test } from './harness'
 
-type Demo = Awaited<ReturnType<typeof startDemoPbx>>
 const profileFields = (label: string, baseUrl: string, username: string) => ({
   label,
   baseUrl,
@@ -15,15 +13,7 @@ const profileFields = (label: string, baseUrl: string, username: string) => ({
 })
 
 test.describe('two-factor sign-in', () => {
-  let pbx: Demo
-  test.beforeEach(async () => {
-    pbx = await startDemoPbx({ port: 0 })
-  })
-  test.afterEach(async () => {
-    await pbx.stop()
-  })
-
-  test('the password step asks for the mailed code, a wrong code is said, the right one signs in', async ({ app, services }) => {
+  test('the password step asks for the mailed code, a wrong code is said, the right one signs in', async ({ app, services, pbx }) => {
     await services.handlers.saveProfile({ fields: profileFields('Site with 2FA', pbx.url, 'installer') })
     await app.reload()
     await app.getByRole('button', { name: 'Open Site with 2FA' }).click()
@@ -47,15 +37,9 @@ test.describe('two-factor sign-in', () => {
 
 test.describe('a PBX with a self-signed certificate', () => {
   const certificate = selfSignedCertificate('pbx.site.example')
-  let pbx: Demo
-  test.beforeEach(async () => {
-    pbx = await startDemoPbx({ port: 0, tls: certificate })
-  })
-  test.afterEach(async () => {
-    await pbx.stop()
-  })
+  test.use({ pbxOptions: { tls: certificate } })
 
-  test('shows the fingerprint, is trusted for that PBX, then tests and signs in; the trust is saved', async ({ app, services }) => {
+  test('shows the fingerprint, is trusted for that PBX, then tests and signs in; the trust is saved', async ({ app, services, pbx }) => {
     await app.getByRole('button', { name: 'Add PBX' }).first().click()
     await app.getByLabel('Label').fill('Self-signed site')
     await app.getByLabel('Address').fill(pbx.url)
