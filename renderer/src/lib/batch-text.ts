@@ -96,3 +96,15 @@ export function repeatedFields(mapping: Readonly<ColumnMapping>): { field: Batch
 
 /** a file size as people read it: `50.0 MB` */
 export const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+
+/** the file name endings of a spreadsheet saved as text, which the DECT import reads */
+export const SPREADSHEET_ENDINGS = ['.csv', '.tsv', '.txt'] as const
+
+export const isSpreadsheetName = (fileName: string): boolean => SPREADSHEET_ENDINGS.some((ending) => fileName.toLowerCase().endsWith(ending))
+
+/** why a file offered as a spreadsheet was not taken, before anything was sent to main */
+export const SPREADSHEET_REFUSALS: Record<'type' | 'size' | 'read', (file: { name: string; size: number }) => string> = {
+  type: (file) => `${file.name} is not a spreadsheet saved as text: save it as .csv (or .tsv, .txt) and try again.`,
+  size: (file) => `${file.name} is ${megabytes(file.size)}: a batch takes at most 20 MB. Split the spreadsheet into smaller files.`,
+  read: (file) => `${file.name} could not be read. Check that the file is not open elsewhere and try again.`,
+}

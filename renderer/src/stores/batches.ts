@@ -361,6 +361,7 @@ export const useBatchesStore = defineStore('batches', () => {
     previewCsv,
     failPreview,
     clearPreview,
+    handedOver,
     handOverSpreadsheet,
     takeSpreadsheet,
     createFromCsv,

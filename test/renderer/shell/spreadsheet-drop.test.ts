@@ -1,0 +1,65 @@
+import { flushPromises } from '@vue/test-utils'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { sampleBatch } from '../fake-batches'
+import { createFakePbx, installFakePbx, removePbx } from '../fake-pbx'
+import { messages, mountShell, unmountAll } from './shell-helpers'
+
+afterEach(() => {
+  unmountAll()
+  removePbx()
+  vi.restoreAllMocks()
+})
+
+/** Drops `file` on `target`, as a drag from the file manager does; answers the event. */
+async function dropOn(target: Element, file: File): Promise<Event> {
+  const event = new Event('drop', { bubbles: true, cancelable: true })
+  Object.defineProperty(event, 'dataTransfer', { value: { files: [file], types: ['Files'] } })
+  target.dispatchEvent(event)
+  await flushPromises()
+  return event
+}
+
+const fake = () => installFakePbx(createFakePbx({}, { batches: { batches: [sampleBatch({ id: 'b-site-a', name: 'Site A' })], lastMapping: {}, pbxMacs: {} } }))
+
+describe('a spreadsheet dropped anywhere on the window', () => {
+  it('opens the new-batch wizard at its mapping, from a screen with no drop zone of its own', async () => {
+    const pbx = fake()
+    const { router, wrapper } = await mountShell('/dect/batches/b-site-a')
+    const text = 'MAC;Name\n00:15:65:AA:BB:CC;Reception\n'
+    const event = await dropOn(document.querySelector('main') ?? document.body, new File([text], 'site-b.csv', { type: 'text/csv' }))
+
+    expect(event.defaultPrevented).toBe(true)
+    expect(router.currentRoute.value.path).toBe('/dect/batches/new')
+    expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'site-b.csv', text })
+    expect(wrapper.findAll('.dect-mapping__table th').map((th) => th.text())).toEqual(['MAC', 'Name'])
+  })
+
+  it('on the wizard already, outside its drop zone: the wizard starts again from that file', async () => {
+    const pbx = fake()
+    const { wrapper } = await mountShell('/dect/batches/new')
+    await dropOn(document.querySelector('.app-sidebar, aside, nav') ?? document.body, new File(['Name;MAC\nA;001565AABBCC\n'], 'later.csv'))
+    expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'later.csv', text: 'Name;MAC\nA;001565AABBCC\n' })
+    expect(wrapper.findAll('.dect-mapping__table th').map((th) => th.text())).toEqual(['Name', 'MAC'])
+  })
+
+  it('says why another file is not taken, and stays where it is', async () => {
+    const pbx = fake()
+    const { router } = await mountShell('/dect/batches/b-site-a')
+    await dropOn(document.querySelector('main') ?? document.body, new File(['%PDF-1.7'], 'labels.pdf'))
+
+    expect(router.currentRoute.value.path).toBe('/dect/batches/b-site-a')
+    expect(pbx.previewCsv).not.toHaveBeenCalled()
+    expect(messages()).toContain('labels.pdf is not a spreadsheet saved as text: save it as .csv (or .tsv, .txt) and try again.')
+  })
+
+  it('leaves a drop a screen took to that screen (the PBXs page imports its .json itself)', async () => {
+    const pbx = fake()
+    const { router } = await mountShell('/pbxs')
+    const zone = document.querySelector('.pbxs-view')
+    expect(zone).not.toBeNull()
+    await dropOn(zone!, new File(['a;b\n'], 'site.csv', { type: 'text/csv' }))
+
+    expect(router.currentRoute.value.path).toBe('/pbxs')
+    expect(pbx.previewCsv).not.toHaveBeenCalled()
+  })
+})
