@@ -92,6 +92,8 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     stamp: string | undefined
     /** bytes of the journal extending that file; Infinity when it must not be appended to */
     journalBytes: number
+    /** the read from disk under way, which every caller shares (two reads would each set the batch) */
+    loading: Promise<Batch> | undefined
   }
   const slots = new Map<string, Slot>()
   let lastDamaged: DamagedBatch[] = []
@@ -99,7 +101,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
   function slotOf(id: string): Slot {
     let slot = slots.get(id)
     if (!slot) {
-      slot = { batch: undefined, queue: Promise.resolve(), writing: false, waiting: [], entry: { outcomes: {} }, whole: false, stamp: undefined, journalBytes: 0 }
+      slot = { batch: undefined, queue: Promise.resolve(), writing: false, waiting: [], entry: { outcomes: {} }, whole: false, stamp: undefined, journalBytes: 0, loading: undefined }
       slots.set(id, slot)
     }
     return slot
@@ -151,14 +153,21 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     return { batch, stamp, journalBytes: journal.torn ? Infinity : journal.bytes }
   }
 
-  async function load(id: string): Promise<Batch> {
+  /** The batch in memory, read from disk once: callers that come while it is read share that read. */
+  function load(id: string): Promise<Batch> {
     const slot = slotOf(checkId(id))
-    if (slot.batch) return slot.batch
-    const read = await readBatch(id)
-    slot.batch = read.batch
-    slot.stamp = read.stamp
-    slot.journalBytes = read.journalBytes
-    return slot.batch
+    if (slot.batch) return Promise.resolve(slot.batch)
+    slot.loading ??= readBatch(id)
+      .then((read) => {
+        slot.batch = read.batch
+        slot.stamp = read.stamp
+        slot.journalBytes = read.journalBytes
+        return read.batch
+      })
+      .finally(() => {
+        slot.loading = undefined
+      })
+    return slot.loading
   }
 
   /**
@@ -443,17 +452,21 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     /** Deletes the batch file and its outcome journal (damaged ones too). */
     async remove(id: string): Promise<void> {
       const slot = slotOf(checkId(id))
-      await slot.queue
-      while (slot.writing || slot.waiting.length > 0) await new Promise((r) => setTimeout(r, 5))
-      try {
-        await rm(journalOf(id), { force: true })
-        await rm(fileOf(id))
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ServiceError('NOT_FOUND', 'That batch no longer exists.')
-        throw error
-      } finally {
-        slots.delete(id)
-      }
+      // in the queue: a change asked for later finds the batch gone (NOT_FOUND), never writes it back
+      const run = slot.queue.then(async () => {
+        while (slot.writing || slot.waiting.length > 0) await new Promise((r) => setTimeout(r, 5))
+        slot.batch = undefined // from here the files are the truth
+        try {
+          await rm(fileOf(id))
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ServiceError('NOT_FOUND', 'That batch no longer exists.')
+          throw error
+        }
+        // after the file: a failure here leaves a journal no batch reads (scan lists .json files only)
+        await rm(journalOf(id), { force: true }).catch(() => undefined)
+      })
+      slot.queue = run.catch(() => undefined)
+      return run
     },
 
     /**

@@ -8,8 +8,8 @@ import { checkInput, problemText } from '../../contract/pbx'
  * The outcome journal of one batch: `<id>.outcomes.ndjson` beside its file. A push saves each
  * row's outcome as it happens; rewriting the whole batch file for each would cost the push most of
  * its own time, so outcomes are appended here instead (one line per grouped write, synced to disk)
- * and folded into the batch file at its next full write (any other change, the end of a push, or
- * when the journal grows past JOURNAL_COMPACT_BYTES).
+ * and folded into the batch file at its next whole write (any change other than outcomes and the
+ * status, or when the journal grows past JOURNAL_COMPACT_BYTES).
  *
  * The first line names the batch file it extends (`base`: a hash of that file's text). A journal
  * whose base is not the file on disk is stale (the file was written again, with all of it, and the

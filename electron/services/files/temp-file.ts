@@ -15,6 +15,7 @@ export async function withTempFile<T>(name: string, content: string, use: (path:
     await writeFile(path, content, { encoding: 'utf8', mode: 0o600 })
     return await use(path)
   } finally {
-    await rm(dir, { recursive: true, force: true })
+    // a file another program still holds (Windows) must not fail what was done with it
+    await rm(dir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined)
   }
 }

@@ -284,6 +284,26 @@ describe('the batch store', () => {
       expect((await createBatchStore(dir).get(batch.id)).status).toBe('partly_failed')
     })
 
+    it('a read and a change at the same moment, in a store that has not read the batch yet: both see one batch, the change is kept', async () => {
+      const batch = await store.create({ name: 'Race', source: 'r.csv', rows: makeRows(300) })
+      // two reads of the files racing each other could each set the batch in memory: the change would be lost
+      for (let i = 0; i < 30; i++) {
+        const fresh = createBatchStore(dir)
+        await Promise.all([fresh.get(batch.id), fresh.saveOutcomes(batch.id, { r1: created(i) })])
+        expect((await fresh.get(batch.id)).rows[0]!.outcome, `round ${i}`).toEqual(created(i))
+        expect((await createBatchStore(dir).get(batch.id)).rows[0]!.outcome, `round ${i}, on disk`).toEqual(created(i))
+      }
+    })
+
+    it('a change asked for after a delete finds the batch gone and does not write it back', async () => {
+      const batch = await store.create({ name: 'Late', source: 'l.csv', rows: makeRows(2) })
+      await store.saveOutcomes(batch.id, { r1: created(1) })
+      const [removed, late] = await Promise.allSettled([store.remove(batch.id), store.saveOutcomes(batch.id, { r2: created(2) })])
+      expect(removed.status).toBe('fulfilled')
+      expect(late.status === 'rejected' && (late.reason as ServiceError).code).toBe('NOT_FOUND')
+      expect(await readdir(join(dir, 'batches'))).toEqual([])
+    })
+
     it('goes with its batch', async () => {
       const batch = await store.create({ name: 'Gone', source: 'g.csv', rows: makeRows(1) })
       await store.saveOutcomes(batch.id, { r1: created(1) })
