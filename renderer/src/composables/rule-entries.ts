@@ -33,7 +33,8 @@ export function useRuleEntries<E extends RuleEntry>(value: Ref<string>, kind: Ru
     for (const text of typedEntries(typed)) {
       const entry = kind.entryOf(text)
       if (!kind.addable(entry)) refused.push(entry.problem ?? `${text} cannot be added`)
-      else if (next.includes(entry.text)) refused.push(`${entry.text} is listed already`)
+      // compared as the tags show them (a length held as `010` is the tag 10)
+      else if (next.some((listed) => kind.entryOf(listed).text === entry.text)) refused.push(`${entry.text} is listed already`)
       else next.push(entry.text)
     }
     rejected.value = refused.length > 0 ? `Not added: ${refused.join('; ')}` : null

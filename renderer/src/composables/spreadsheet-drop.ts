@@ -3,7 +3,23 @@ import { SPREADSHEET_ENDINGS, SPREADSHEET_REFUSALS } from '@renderer/lib/batch-t
 import { MAX_CSV_BYTES, useBatchesStore } from '@renderer/stores/batches'
 import { useMessage } from 'naive-ui'
 import { onBeforeUnmount, onMounted } from 'vue'
-import { useRouter } from 'vue-router'
+import { isNavigationFailure, NavigationFailureType, useRouter } from 'vue-router'
+
+/**
+ * Opens the new-batch wizard at a spreadsheet's mapping. When the navigation is refused (the user
+ * kept the unsaved changes of the screen they were on), no file is left waiting for the next time
+ * the wizard opens. Call from a component's setup.
+ */
+export function useNewBatchFrom(): (file: { fileName: string; text: string }) => Promise<void> {
+  const batches = useBatchesStore()
+  const router = useRouter()
+  return async (file) => {
+    batches.handOverSpreadsheet(file)
+    const failure = await router.push('/dect/batches/new')
+    // on the wizard already (duplicated): it takes the file itself
+    if (failure && !isNavigationFailure(failure, NavigationFailureType.duplicated)) batches.takeSpreadsheet()
+  }
+}
 
 /**
  * A spreadsheet dropped anywhere on the window, where no drop zone of a screen took it, starts a
@@ -12,16 +28,12 @@ import { useRouter } from 'vue-router'
  * file dropped there is refused with the reason. Call once, from the app's frame.
  */
 export function useSpreadsheetDropAnywhere(): void {
-  const batches = useBatchesStore()
-  const router = useRouter()
+  const newBatchFrom = useNewBatchFrom()
   const message = useMessage()
   const { take } = useFileDrop({
     accept: SPREADSHEET_ENDINGS,
     maxBytes: MAX_CSV_BYTES,
-    onFile: (file) => {
-      batches.handOverSpreadsheet(file)
-      void router.push('/dect/batches/new')
-    },
+    onFile: newBatchFrom,
     onRefused: (reason, file) => message.warning(SPREADSHEET_REFUSALS[reason](file)),
   })
 

@@ -1,3 +1,4 @@
+import { useBatchesStore } from '@renderer/stores/batches'
 import { flushPromises } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sampleBatch } from '../fake-batches'
@@ -40,6 +41,20 @@ describe('a spreadsheet dropped anywhere on the window', () => {
     await dropOn(document.querySelector('.app-sidebar, aside, nav') ?? document.body, new File(['Name;MAC\nA;001565AABBCC\n'], 'later.csv'))
     expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'later.csv', text: 'Name;MAC\nA;001565AABBCC\n' })
     expect(wrapper.findAll('.dect-mapping__table th').map((th) => th.text())).toEqual(['Name', 'MAC'])
+  })
+
+  it('keeps no file waiting when the way to the wizard is refused (unsaved changes kept)', async () => {
+    const pbx = fake()
+    const { router, pinia } = await mountShell('/dect/batches/b-site-a')
+    const stay = router.beforeEach(() => false) // as "Keep editing" answers
+    await dropOn(document.querySelector('main') ?? document.body, new File(['MAC\n001565AABBCC\n'], 'kept.csv'))
+    expect(router.currentRoute.value.path).toBe('/dect/batches/b-site-a')
+    expect(useBatchesStore(pinia).handedOver).toBeNull()
+
+    stay()
+    await router.push('/dect/batches/new')
+    await flushPromises()
+    expect(pbx.previewCsv).not.toHaveBeenCalled()
   })
 
   it('says why another file is not taken, and stays where it is', async () => {
