@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import type { Services } from '../../electron/services'
-import { savePbx, type DemoAccount } from './e2e-steps'
+import { fixturePath, savePbx, type DemoAccount } from './e2e-steps'
 import { expect } from './harness'
 
 /**
@@ -118,8 +117,6 @@ export async function signedInPbx(app: Page, services: Services, label: string, 
   return profileId
 }
 
-/** The CSV fixtures of the DECT import (test/fixtures/csv). */
-export const fixturePath = (fileName: string): string => fileURLToPath(new URL(`../fixtures/csv/${fileName}`, import.meta.url))
 
 /** A batch from one of the CSV fixtures, with the mapping the app guesses (the rest ignored). */
 export async function batchFromFixture(services: Services, name: string, fileName: string): Promise<string> {

@@ -8,7 +8,6 @@ import {
   expectNoSeriousViolationInFrame,
   expectNamedDialogs,
   expectScheme,
-  fixturePath,
   MANAGER,
   OTHER_MANAGER,
   pushBatch,
@@ -16,7 +15,7 @@ import {
   signedInPbx,
   type AxeExceptions,
 } from './a11y-steps'
-import { savePbx, openArea, openPbx } from './e2e-steps'
+import { fixturePath, savePbx, openArea, openPbx } from './e2e-steps'
 import { expect, test, type DemoPbx } from './harness'
 import { expectVisibleFocus } from './focus-walk'
 import { countSandboxRefusals } from './mail-steps'

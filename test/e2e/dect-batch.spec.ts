@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fixturePath } from './e2e-steps'
 import { expect, test } from './harness'
 
 test.use({ pbxOptions: { seed: false } })
@@ -13,13 +14,8 @@ test.afterEach(async () => {
   rmSync(scratch, { recursive: true, force: true })
 })
 
-// an Excel-style export: semicolons, a BOM, CRLF, German headers, one MAC cut short
-const SPREADSHEET =
-  '\uFEFFMAC-Adresse;Name;Durchwahl;Hersteller;Modell\r\n' +
-  '00:15:65:A1:B2:01;Empfang;100;Yealink;W80B\r\n' +
-  '0015.65a1.b202;Büro Müller;101;Yealink;W80B\r\n' +
-  '00:15:65;Lager Süd;102;Yealink;W80B\r\n' +
-  '00-15-65-A1-B2-04;Besprechung;103;Yealink;W80B\r\n'
+// an Excel export (test/fixtures/csv): semicolons, a BOM, CRLF, German headers, one MAC cut short
+const SPREADSHEET = fixturePath('site-a-excel.csv')
 
 test('import a spreadsheet, fix a row, push to the demo PBX, walk the QR codes, export the label PDF and the results CSV', async ({ app, services, pbx }) => {
   test.setTimeout(60_000)
@@ -32,7 +28,7 @@ test('import a spreadsheet, fix a row, push to the demo PBX, walk the QR codes, 
   // offline work: no PBX is open in the app
   await app.getByRole('menu').getByText('DECT phones', { exact: true }).click()
   await app.getByRole('button', { name: 'New batch from a spreadsheet' }).click()
-  await app.getByLabel('Spreadsheet file').setInputFiles({ name: 'site-a.csv', mimeType: 'text/csv', buffer: Buffer.from(SPREADSHEET) })
+  await app.getByLabel('Spreadsheet file').setInputFiles(SPREADSHEET)
   await expect(app.getByLabel('Field for column MAC-Adresse')).toBeVisible()
   await app.getByRole('button', { name: 'Next' }).click()
   await app.getByLabel('Batch name').fill('Site A handsets')

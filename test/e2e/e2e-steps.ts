@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import type { Services } from '../../electron/services'
 import { expect } from './harness'
@@ -8,6 +9,9 @@ import { expect } from './harness'
  */
 
 export type DemoAccount = { username: string; password: string; domain?: string }
+
+/** The CSV fixtures of the DECT import (test/fixtures/csv). */
+export const fixturePath = (fileName: string): string => fileURLToPath(new URL(`../fixtures/csv/${fileName}`, import.meta.url))
 
 /** Saves a PBX profile through the services (as the "Add PBX" form would) and shows it in the app. */
 export async function savePbx(app: Page, services: Services, label: string, baseUrl: string, account: DemoAccount): Promise<string> {

@@ -56,6 +56,14 @@ describe('real-world spreadsheets', () => {
     expect(new Set(result.rows.map((r) => r.id)).size).toBe(4)
   })
 
+  it('site-a-excel.csv (the end-to-end sheet): three MAC forms read, the cut-short one explained', async () => {
+    const result = await importFixture('site-a-excel.csv')
+    expect(result.delimiter).toBe(';')
+    expect(result.rows.map((r) => r.values.mac)).toEqual(['001565A1B201', '001565A1B202', '00:15:65', '001565A1B204'])
+    expect(result.rows.map((r) => r.values.name)).toEqual(['Empfang', 'Büro Müller', 'Lager Süd', 'Besprechung'])
+    expect(result.rows.map(messages)).toEqual([[], [], ['error: MAC 00:15:65 has 6 of 12 hex digits'], []])
+  })
+
   it('mixed-mac-forms.csv: every common MAC form normalised, the broken ones explained', async () => {
     const result = await importFixture('mixed-mac-forms.csv', { vendor: 'Yealink' })
     expect(result.rows.map((r) => r.values.mac)).toEqual([
