@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { readdir, readFile, rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   BatchDefaultsSchema,
@@ -21,7 +21,8 @@ import { checkInput, problemText } from '../../contract/pbx'
 import { ServiceError } from '../errors'
 import { writeFileAtomic } from '../files/atomic-write'
 import { checked } from '../validation'
-import { appendEntry, baseStampOf, JOURNAL_COMPACT_BYTES, JOURNAL_SUFFIX, readJournal, type JournalEntry } from './outcome-journal'
+import { batchFileText, INVALID, parseJson, readBatchFiles, rowIndex } from './batch-file'
+import { appendEntry, baseStampOf, JOURNAL_COMPACT_BYTES, JOURNAL_SUFFIX, type JournalEntry } from './outcome-journal'
 
 export const BATCHES_DIR = 'batches'
 export const BATCH_FILE_VERSION = 1
@@ -52,7 +53,6 @@ const PENDING: RowOutcome = { state: 'pending' }
 /** ids are ours (UUIDs); anything else in a file name or a request is refused, so no path escapes the folder */
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
 
-
 /**
  * DECT batches on disk: one file per batch, `<dataDir>/batches/<id>.json` (the contract's `Batch`,
  * version 1), written atomically (temp file + rename) after every change. Creating, editing and
@@ -64,7 +64,7 @@ const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
  * Row outcomes (`saveOutcomes`, the many small changes of a push) are appended to the batch's
  * outcome journal (outcome-journal.ts) rather than rewriting the file; every other change writes
  * the whole file, the journal's outcomes included, and ends the journal. Reading a batch reads its
- * file and then its journal.
+ * file and then its journal (batch-file.ts).
  *
  * A file that is not a batch of this version (broken JSON, a schema mismatch) is reported — `get`
  * and `update` throw naming the file and what is wrong, `list` leaves it out and `damaged()` names
@@ -112,52 +112,11 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     return id
   }
 
-  /**
-   * Reads and checks one batch file, then applies its outcome journal; a damaged file or journal
-   * throws (and is left as it is). Answers too what the next write needs to know of the files.
-   */
-  async function readBatch(id: string): Promise<{ batch: Batch; stamp: string; journalBytes: number }> {
-    const file = fileOf(id)
-    let text: string
-    try {
-      text = await readFile(file, 'utf8')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ServiceError('NOT_FOUND', 'That batch no longer exists.')
-      throw error
-    }
-    const why = damageOf(text, id)
-    if (typeof why === 'string') {
-      throw new ServiceError('INTERNAL', `The batch file ${file} cannot be read (${why}). It was left as it is; delete it or restore it from a copy.`)
-    }
-    const batch = why
-    const stamp = baseStampOf(text)
-    const damaged = (reason: string) =>
-      new ServiceError('INTERNAL', `The outcome journal ${journalOf(id)} of a batch cannot be read (${reason}). It was left as it is; delete it to go back to the outcomes in ${file}.`)
-    let journal: Awaited<ReturnType<typeof readJournal>>
-    try {
-      journal = await readJournal(journalOf(id), stamp)
-    } catch (error) {
-      throw damaged(error instanceof Error ? error.message : String(error))
-    }
-    if (!journal) return { batch, stamp, journalBytes: 0 }
-    const byId = rowIndex(batch)
-    for (const [n, entry] of journal.entries.entries()) {
-      for (const [rowId, outcome] of Object.entries(entry.outcomes)) {
-        const row = byId.get(rowId)
-        if (!row) throw damaged(`entry ${n + 1} names row ${rowId}, which the batch does not have`)
-        row.outcome = outcome
-      }
-      if (entry.status !== undefined) batch.status = entry.status
-      batch.updatedAt = entry.updatedAt
-    }
-    return { batch, stamp, journalBytes: journal.torn ? Infinity : journal.bytes }
-  }
-
   /** The batch in memory, read from disk once: callers that come while it is read share that read. */
   function load(id: string): Promise<Batch> {
     const slot = slotOf(checkId(id))
     if (slot.batch) return Promise.resolve(slot.batch)
-    slot.loading ??= readBatch(id)
+    slot.loading ??= readBatchFiles(fileOf(id), journalOf(id), id)
       .then((read) => {
         slot.batch = read.batch
         slot.stamp = read.stamp
@@ -170,37 +129,9 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     return slot.loading
   }
 
-  /**
-   * The file's text: the batch's fields, then one row a line. A row's text is kept until the row
-   * changes, so the write after each outcome costs one row's JSON, not the whole batch's.
-   */
-  const rowTexts = new WeakMap<BatchRow, { outcome: RowOutcome; text: string }>()
-  function rowText(row: BatchRow): string {
-    const cached = rowTexts.get(row)
-    if (cached && cached.outcome === row.outcome) return cached.text
-    const text = JSON.stringify(row)
-    rowTexts.set(row, { outcome: row.outcome, text })
-    return text
-  }
-  function serialise(batch: Batch): string {
-    const { rows, ...head } = batch
-    return `${JSON.stringify(head).slice(0, -1)},\n"rows":[\n${rows.map(rowText).join(',\n')}\n]}\n`
-  }
-
-  /** row ids → rows of the batch in memory (rebuilt when its rows are replaced) */
-  const rowIndexes = new WeakMap<BatchRow[], Map<string, BatchRow>>()
-  function rowIndex(batch: Batch): Map<string, BatchRow> {
-    let index = rowIndexes.get(batch.rows)
-    if (!index) {
-      index = new Map(batch.rows.map((r) => [r.id, r]))
-      rowIndexes.set(batch.rows, index)
-    }
-    return index
-  }
-
   /** The whole batch as it is in memory, the journal's outcomes included; then the journal goes. */
   async function writeWhole(id: string, slot: Slot, batch: Batch): Promise<void> {
-    const text = serialise(batch)
+    const text = batchFileText(batch)
     await writeFileAtomic(fileOf(id), text)
     slot.stamp = baseStampOf(text)
     slot.journalBytes = 0
@@ -320,7 +251,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         continue
       }
       try {
-        const { batch } = await readBatch(id)
+        const { batch } = await readBatchFiles(fileOf(id), journalOf(id), id)
         batches.push(summaryOf(batch))
       } catch (error) {
         if (error instanceof ServiceError && error.code === 'NOT_FOUND') continue
@@ -535,26 +466,6 @@ function newRows(rows: readonly NewBatchRow[]): BatchRow[] {
 
 function resetRows(rows: readonly BatchRow[]): BatchRow[] {
   return rows.map((row) => ({ ...structuredClone(row), outcome: { ...PENDING } }))
-}
-
-/** why a batch file's text is not a batch of this version, or the batch */
-function damageOf(text: string, id: string): Batch | string {
-  const data = parseJson(text)
-  if (data === INVALID) return 'it is not JSON'
-  const parsed = checkInput(BatchSchema, data)
-  if (!parsed.success) return parsed.problems[0] ? problemText(parsed.problems[0], 'file') : 'it is not a batch'
-  if (parsed.data.id !== id) return `it holds batch ${parsed.data.id}, not ${id}`
-  return parsed.data
-}
-
-const INVALID = Symbol('invalid')
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return INVALID
-  }
 }
 
 function safeFileName(name: string): string {
