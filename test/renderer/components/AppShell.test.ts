@@ -112,6 +112,15 @@ describe('AppShell', () => {
     expect(wrapper.find('[aria-current="page"]').attributes('data-area')).toBe('dect')
   })
 
+  it('the area chosen in the menu from a screen inside it (the new-batch wizard) leads back to the area', async () => {
+    installFakePbx()
+    const { wrapper, router } = await mountShell('/dect/batches/new')
+    const dect = menuItems(wrapper).find((item) => item.text() === 'DECT phones')
+    await dect?.find('.n-menu-item-content').trigger('click')
+    await flushPromises()
+    expect(router.currentRoute.value.path).toBe('/dect')
+  })
+
   // what each area shows belongs to its own view's tests; the shell gives it its title and says
   // that a PBX must be open first
   it.each([
