@@ -78,7 +78,19 @@ test('import a spreadsheet, fix a row, push to the demo PBX, walk the QR codes, 
   // the label sheet as PDF, and the results as CSV
   await app.getByRole('tab', { name: 'Labels' }).click()
   const labels = app.getByRole('region', { name: 'Labels' })
-  await labels.getByRole('radio', { name: 'A4, 21 labels (63.5 × 38.1 mm)' }).check()
+  // every size: the MAC and extension fit beside the QR code, in the preview drawn from the sheet's layout
+  for (const size of ['A4, 14 labels (99.1 × 38.1 mm)', 'US Letter, 30 labels (66.7 × 25.4 mm)', 'Label printer roll, 89 × 36 mm', 'A4, 21 labels (63.5 × 38.1 mm)']) {
+    await labels.getByRole('radio', { name: size }).check()
+    const overflowing = await labels.locator('.dect-labels__label').evaluateAll((items) =>
+      items.flatMap((item) => {
+        const edge = item.getBoundingClientRect().right
+        return Array.from(item.querySelectorAll('.dect-labels__mac, .dect-labels__extension'))
+          .filter((line) => line.getBoundingClientRect().right > edge)
+          .map((line) => line.textContent)
+      }),
+    )
+    expect(overflowing, size).toEqual([])
+  }
   const [pdf] = await Promise.all([app.waitForEvent('download'), labels.getByRole('button', { name: 'Export PDF' }).click()])
   const pdfPath = join(scratch, pdf.suggestedFilename())
   await pdf.saveAs(pdfPath)

@@ -8,12 +8,12 @@ import type { LabelSizeName } from '@contract/dect'
 /** A MAC as people read it from a handset's sticker (one definition, in the contract). */
 export { macForPeople as macText } from '@contract/dect'
 
-/** The label stock each sheet size is laid out for, in words; `width`/`height` of one label in mm. */
-export const LABEL_SIZES: Record<LabelSizeName, { text: string; width: number; height: number }> = {
-  'a4-21': { text: 'A4, 21 labels (63.5 × 38.1 mm)', width: 63.5, height: 38.1 },
-  'a4-14': { text: 'A4, 14 labels (99.1 × 38.1 mm)', width: 99.1, height: 38.1 },
-  'letter-30': { text: 'US Letter, 30 labels (66.7 × 25.4 mm)', width: 66.7, height: 25.4 },
-  'roll-89x36': { text: 'Label printer roll, 89 × 36 mm', width: 89, height: 36 },
+/** The label stock each sheet size is laid out for, in words (its layout: LABEL_LAYOUTS in the contract). */
+export const LABEL_SIZE_TEXT: Record<LabelSizeName, string> = {
+  'a4-21': 'A4, 21 labels (63.5 × 38.1 mm)',
+  'a4-14': 'A4, 14 labels (99.1 × 38.1 mm)',
+  'letter-30': 'US Letter, 30 labels (66.7 × 25.4 mm)',
+  'roll-89x36': 'Label printer roll, 89 × 36 mm',
 }
 
 /** "about 40 s left", "about 3 min left"; null (not known yet) says so. */

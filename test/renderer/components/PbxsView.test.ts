@@ -283,9 +283,9 @@ describe('PbxsView', () => {
     expect(rowLabels(wrapper)).toContain('Initech')
   })
 
-  it('imports a .json file dropped on the screen, and refuses other files', async () => {
+  it('imports a .json file dropped on the screen, sends a spreadsheet to the new DECT batch, and refuses other files', async () => {
     const pbx = installFakePbx(createFakePbx({}, { profiles: [] }))
-    const { wrapper } = await mountView()
+    const { wrapper, router } = await mountView()
     const view = wrapper.find('.pbxs-view')
     const drop = async (file: File) => {
       const dataTransfer = { types: ['Files'], files: [file], dropEffect: 'none' }
@@ -295,14 +295,20 @@ describe('PbxsView', () => {
       await flushPromises()
     }
 
-    await drop(new File(['hello'], 'notes.txt'))
+    await drop(new File(['%PDF-1.7'], 'labels.pdf'))
     expect(pbx.importProfiles).not.toHaveBeenCalled()
-    expect(wrapper.find('.pbxs-view__transfer-error').text()).toContain('notes.txt is not a .json file')
+    expect(wrapper.find('.pbxs-view__transfer-error').text()).toContain(
+      'labels.pdf is neither saved PBXs (a .json file exported from PBX Provisioner) nor a spreadsheet of handsets (.csv, .tsv, .txt).',
+    )
 
     await drop(new File([JSON.stringify({ version: 1, profiles: [acmeProfile] })], 'export.json'))
     expect(pbx.importProfiles).toHaveBeenCalledTimes(1)
     expect(wrapper.find('.pbxs-view__drop').exists()).toBe(false)
     expect(wrapper.find('.pbxs-view__import-result').text()).toContain('Added 1 PBX, skipped 0.')
+
+    await drop(new File(['MAC\n001565AABBCC\n'], 'handsets.csv'))
+    expect(pbx.importProfiles).toHaveBeenCalledTimes(1)
+    expect(router.currentRoute.value.path).toBe('/dect/batches/new')
     expect(rowLabels(wrapper)).toEqual(['Acme HQ'])
   })
 

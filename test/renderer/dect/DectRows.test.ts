@@ -85,6 +85,18 @@ describe('the rows of a batch', () => {
     expect(tableRows(wrapper)[2]!.find('.dect-rows__problem--warning').text()).toContain("extension 'x12' is not a phone extension")
   })
 
+  it("a failed row shows the PBX's refusal first in its problems, before the warning it had", async () => {
+    const batch = siteA()
+    const store = batch.rows[2]!
+    store.outcome = { state: 'failed', error: "MAC 00:15:65:AA:BB:CD is on the PBX already as 'Old store' (id dect-7), another phone: delete that phone or give this row another MAC, then retry the failed rows" }
+    const { wrapper } = await mountBatch({ batches: { batches: [batch], lastMapping: {}, pbxMacs: {} } })
+    const row = tableRows(wrapper)[2]!
+    expect(row.text()).toContain('failed')
+    expect(row.find('.dect-rows__problem').text()).toBe(`Not pushed: ${store.outcome.error}`)
+    expect(row.find('.dect-rows__problem').classes()).toContain('dect-rows__problem--error')
+    expect(row.find('.dect-rows__problems-more').text()).toBe('+1 more')
+  })
+
   it('filters the rows with errors, and the rows with warnings', async () => {
     const { wrapper } = await mountBatch()
 

@@ -67,14 +67,16 @@ describe('a spreadsheet dropped anywhere on the window', () => {
     expect(messages()).toContain('labels.pdf is not a spreadsheet saved as text: save it as .csv (or .tsv, .txt) and try again.')
   })
 
-  it('leaves a drop a screen took to that screen (the PBXs page imports its .json itself)', async () => {
+  it('leaves a drop a screen took to that screen (the PBXs page refuses a .pdf itself, in its own words)', async () => {
     const pbx = fake()
     const { router } = await mountShell('/pbxs')
     const zone = document.querySelector('.pbxs-view')
     expect(zone).not.toBeNull()
-    await dropOn(zone!, new File(['a;b\n'], 'site.csv', { type: 'text/csv' }))
+    await dropOn(zone!, new File(['%PDF-1.7'], 'labels.pdf'))
 
     expect(router.currentRoute.value.path).toBe('/pbxs')
     expect(pbx.previewCsv).not.toHaveBeenCalled()
+    expect(messages()).toEqual([])
+    expect(document.querySelector('.pbxs-view__transfer-error')?.textContent).toContain('labels.pdf is neither saved PBXs')
   })
 })
