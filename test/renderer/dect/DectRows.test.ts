@@ -2,11 +2,11 @@ import './virtual-layout'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { NSelect } from 'naive-ui'
 import DectBatchDefaultsForm from '@renderer/components/dect/DectBatchDefaultsForm.vue'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import { RouterView } from 'vue-router'
 import { sampleBatch, sampleRow } from '../fake-batches'
-import { acmeProfile, createFakePbx, installFakePbx, removePbx } from '../fake-pbx'
+import { acmeProfile, createFakePbx, fakePushProgress, installFakePbx, removePbx } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
 let mounted: VueWrapper | null = null
@@ -95,6 +95,27 @@ describe('the rows of a batch', () => {
     expect(row.find('.dect-rows__problem').text()).toBe(`Not pushed: ${store.outcome.error}`)
     expect(row.find('.dect-rows__problem').classes()).toContain('dect-rows__problem--error')
     expect(row.find('.dect-rows__problems-more').text()).toBe('+1 more')
+  })
+
+  it('the Push tab, left mounted, reads the batch and its counts again after a row is fixed on the Rows tab', async () => {
+    const pbx = installFakePbx(createFakePbx({}, { batches: { batches: [siteA()], lastMapping: {}, pbxMacs: {} } }))
+    pbx.dect.state.pushes['b-1'] = fakePushProgress('b-1', { pending: 2, withErrors: 1, total: 2 })
+    const result = await mountInApp(RouterView, '/dect/batches/b-1?tab=push')
+    mounted = result.wrapper
+    await flushPromises()
+    expect(mounted.text()).toContain('Push 2 phones')
+    const reads = vi.mocked(pbx.getPushProgress).mock.calls.length
+
+    await result.router.push('/dect/batches/b-1?tab=rows')
+    await flushPromises()
+    await cell(mounted, 'MAC address, row 2').trigger('click')
+    await nextTick()
+    const input = mounted.find('input[aria-label="MAC address, row 2"]')
+    await input.setValue('00:15:65:AA:BB:CE')
+    await input.trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+    expect(pbx.editBatchRows).toHaveBeenCalled()
+    expect(vi.mocked(pbx.getPushProgress).mock.calls.length).toBeGreaterThan(reads)
   })
 
   it('filters the rows with errors, and the rows with warnings', async () => {
