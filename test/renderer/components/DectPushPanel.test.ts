@@ -231,6 +231,23 @@ describe('DectPushPanel', () => {
     expect(wrapper.find('.dect-push__counts').text()).toBe('148 of 150 · 146 created · 2 matched · 0 failed')
   })
 
+  it('a retry whose rows fail again says so when it ends (the screen would look as before)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const pbx = setup({ batch: { failed: 2, done: 148 } })
+    pbx.dect.state.pushes.b1 = fakePushProgress('b1', { status: 'partly_failed', done: 150, created: 146, matched: 2, failed: 2, pending: 0 })
+    const { wrapper } = await mountPanel()
+    await button(wrapper, 'Retry failed rows (2)').trigger('click')
+    await flushPromises()
+    expect(document.body.querySelector('.n-message')).toBeNull()
+
+    pbx.dect.advancePush('b1', { failed: 2 })
+    await nextPoll()
+    expect(wrapper.find('.dect-push__summary').text()).toBe('148 of 150 phones are on Acme HQ: 146 created, 2 matched, 2 failed.')
+    expect(document.body.querySelector('.n-message__content')?.textContent).toBe(
+      '2 phones failed again: the reasons are under "Failed rows". Fix those rows on the Rows tab, then retry.',
+    )
+  })
+
   it('exports the results as a CSV download', async () => {
     const pbx = setup()
     pbx.dect.state.pushes.b1 = fakePushProgress('b1', { status: 'done', done: 150, created: 150, pending: 0 })
