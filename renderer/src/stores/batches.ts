@@ -297,9 +297,13 @@ export const useBatchesStore = defineStore('batches', () => {
   }
 
   /** Flags the rows whose MAC is already on that saved PBX. */
+  /** batch id → the saved PBX its MACs were last checked against (where its push likely goes) */
+  const checkedOn = ref<Record<string, string>>({})
+
   function checkOnPbx(profileId: string): Promise<Batch | null> {
     const batchId = current.value?.id
     if (!batchId) return Promise.resolve(null)
+    checkedOn.value[batchId] = profileId
     return change(() => window.pbx.checkBatchOnPbx({ batchId, profileId }), checking)
   }
 
@@ -371,6 +375,7 @@ export const useBatchesStore = defineStore('batches', () => {
     editRows,
     editRow,
     checkOnPbx,
+    checkedOn,
     scan,
   }
 })

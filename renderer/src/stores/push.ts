@@ -4,6 +4,8 @@ import type { BridgeError, BridgeResult } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { callBridge, type LoadStatus } from './bridge-call'
+import { likelyTarget } from '@renderer/lib/batch-target'
+import { useBatchesStore } from './batches'
 import { useProfilesStore } from './profiles'
 import { useSessionsStore } from './sessions'
 
@@ -28,6 +30,7 @@ export type PushAction = 'start' | 'pause' | 'cancel' | 'retry'
 export const usePushStore = defineStore('push', () => {
   const sessions = useSessionsStore()
   const profiles = useProfilesStore()
+  const batches = useBatchesStore()
 
   /** the batch shown, and what main answered of it (its target PBX, its rows' outcomes) */
   const batchId = ref<string | null>(null)
@@ -115,7 +118,11 @@ export const usePushStore = defineStore('push', () => {
     if (batchResult.ok) {
       batch.value = batchResult.value
       concurrency.value = batchResult.value.concurrency
-      targetProfileId.value ??= batchResult.value.targetProfileId ?? sessions.activeProfileId
+      targetProfileId.value ??= likelyTarget(
+        { pushedTo: batchResult.value.targetProfileId, checkedOn: batches.checkedOn[id] },
+        sessions.activeProfileId,
+        profiles.profiles.map((profile) => profile.id),
+      )
     }
     if (progressResult.ok) show(progressResult.value)
     error.value = null

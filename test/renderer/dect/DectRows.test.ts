@@ -8,6 +8,7 @@ import { RouterView } from 'vue-router'
 import { sampleBatch, sampleRow } from '../fake-batches'
 import { acmeProfile, createFakePbx, fakePushProgress, installFakePbx, removePbx } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
+import { usePushStore } from '@renderer/stores/push'
 
 let mounted: VueWrapper | null = null
 afterEach(() => {
@@ -252,7 +253,7 @@ describe('the rows of a batch', () => {
   })
 
   it('checks the MACs against a saved PBX and flags the ones already there', async () => {
-    const { wrapper, pbx } = await mountBatch({ batches: { batches: [siteA()], lastMapping: {}, pbxMacs: { [acmeProfile.id]: ['001565AABBCC'] } } })
+    const { wrapper, pbx, router } = await mountBatch({ batches: { batches: [siteA()], lastMapping: {}, pbxMacs: { [acmeProfile.id]: ['001565AABBCC'] } } })
 
     // choose the PBX as its menu (teleported, not laid out here) would
     const select = wrapper.findAllComponents(NSelect).find((s) => s.find('input[aria-label="PBX to check against"]').exists())!
@@ -263,6 +264,13 @@ describe('the rows of a batch', () => {
 
     expect(pbx.checkBatchOnPbx).toHaveBeenCalledWith({ batchId: 'b-1', profileId: acmeProfile.id })
     expect(tableRows(wrapper)[0]!.find('.dect-rows__problem--warning').text()).toContain('MAC 001565AABBCC is already on the PBX')
+    expect(document.body.querySelector('.n-message__content')?.textContent).toContain('1 MAC is already on Acme HQ')
+
+    // the push then goes to the PBX checked against, unless another is chosen
+    pbx.dect.state.pushes['b-1'] = fakePushProgress('b-1')
+    await router.push('/dect/batches/b-1?tab=push')
+    await flushPromises()
+    expect(usePushStore().targetProfileId).toBe(acmeProfile.id)
   })
 
   it('changes the batch defaults: updateBatch, and the rows are checked again with them', async () => {
