@@ -80,7 +80,9 @@ test('import a spreadsheet, fix a row, push to the demo PBX, walk the QR codes, 
   const labels = app.getByRole('region', { name: 'Labels' })
   // every size: the MAC and extension fit beside the QR code, in the preview drawn from the sheet's layout
   for (const size of ['A4, 14 labels (99.1 × 38.1 mm)', 'US Letter, 30 labels (66.7 × 25.4 mm)', 'Label printer roll, 89 × 36 mm', 'A4, 21 labels (63.5 × 38.1 mm)']) {
-    await labels.getByRole('radio', { name: size }).check()
+    // Naive UI's radio input is hidden under its label: the label is what a user clicks
+    await labels.locator('.n-radio', { hasText: size }).click()
+    await expect(labels.getByRole('radio', { name: size })).toBeChecked()
     const overflowing = await labels.locator('.dect-labels__label').evaluateAll((items) =>
       items.flatMap((item) => {
         const edge = item.getBoundingClientRect().right
