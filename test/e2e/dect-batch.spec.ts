@@ -83,12 +83,13 @@ test('import a spreadsheet, fix a row, push to the demo PBX, walk the QR codes, 
     // Naive UI's radio input is hidden under its label: the label is what a user clicks
     await labels.locator('.n-radio', { hasText: size }).click()
     await expect(labels.getByRole('radio', { name: size })).toBeChecked()
-    const overflowing = await labels.locator('.dect-labels__label').evaluateAll((items) =>
+    // (the page's elements, as far as this needs them: the test code has no DOM types)
+    type Box = { getBoundingClientRect(): { right: number }; querySelectorAll(selector: string): ArrayLike<Box>; textContent: string | null }
+    const overflowing = await labels.locator('.dect-labels__label').evaluateAll((items: Box[]) =>
       items.flatMap((item) => {
         const edge = item.getBoundingClientRect().right
-        return Array.from(item.querySelectorAll('.dect-labels__mac, .dect-labels__extension'))
-          .filter((line) => line.getBoundingClientRect().right > edge)
-          .map((line) => line.textContent)
+        const lines = Array.from(item.querySelectorAll('.dect-labels__mac, .dect-labels__extension'))
+        return lines.filter((line) => line.getBoundingClientRect().right > edge).map((line) => line.textContent)
       }),
     )
     expect(overflowing, size).toEqual([])
