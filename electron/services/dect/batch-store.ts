@@ -419,9 +419,10 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     /**
      * Reads an exported batch. It is checked against the schema (a clear error names what is
      * wrong) and always becomes a new batch: a new id, every row pending, no target PBX; a name
-     * already in use gets " (imported)".
+     * already in use gets " (imported)". `checkRows` checks its rows again before the one write
+     * (the problems a file carries are not taken on trust).
      */
-    async importBatch(json: string): Promise<Batch> {
+    async importBatch(json: string, checkRows: (rows: BatchRow[], defaults: BatchDefaults) => BatchRow[] = (rows) => rows): Promise<Batch> {
       const data = parseJson(json)
       if (data === INVALID) throw new ServiceError('INVALID_INPUT', 'This file is not a DECT batch: it is not JSON.')
       if (typeof data === 'object' && data !== null && 'version' in data && data.version !== BATCH_FILE_VERSION) {
@@ -436,7 +437,8 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       const incoming = parsed.data
       const taken = await allNames()
       const name = taken.has(incoming.name) ? freeName(incoming.name, taken, 'imported') : incoming.name
-      return createWith(fresh({ name, source: incoming.source, defaults: incoming.defaults, rows: newRows(incoming.rows) }))
+      const rows = checkRows(newRows(incoming.rows), incoming.defaults)
+      return createWith(fresh({ name, source: incoming.source, defaults: incoming.defaults, rows }))
     },
   }
 }

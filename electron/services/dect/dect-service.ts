@@ -123,11 +123,8 @@ export function createDectService(options: DectServiceOptions) {
       return { deleted: true as const }
     },
     exportBatch: ({ batchId }) => store.exportBatch(batchId),
-    async importBatch({ json }) {
-      const batch = await store.importBatch(json)
-      // the problems written in the file are another machine's (or another hand's) word: checked again here
-      return store.update(batch.id, (imported) => ({ ...imported, rows: recheck(imported.rows, imported.defaults) }))
-    },
+    // the problems written in the file are another machine's (or another hand's) word: checked again here
+    importBatch: ({ json }) => store.importBatch(json, recheck),
     async checkBatchOnPbx({ batchId, profileId }) {
       const existing = await (await phones(profileId)).list()
       return store.update(batchId, (batch) => ({
