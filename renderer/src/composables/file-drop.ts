@@ -32,6 +32,9 @@ export interface FileDrop {
   take: (file: File) => Promise<void>
 }
 
+/** a drag that carries files (not text or a link dragged inside the page) */
+export const hasFiles = (event: DragEvent): boolean => event.dataTransfer?.types.includes('Files') ?? false
+
 /**
  * One way to take a file dropped on a zone or picked with the system's file dialog: drags are
  * counted (entering a child fires dragleave on the parent), only drags with files are answered,
@@ -40,7 +43,6 @@ export interface FileDrop {
 export function useFileDrop(options: FileDropOptions): FileDrop {
   const isDragging = ref(false)
   let depth = 0
-  const hasFiles = (event: DragEvent): boolean => event.dataTransfer?.types.includes('Files') ?? false
   const accepted = (name: string): boolean => options.accept.some((ending) => name.toLowerCase().endsWith(ending.toLowerCase()))
 
   async function take(file: File): Promise<void> {

@@ -1,4 +1,4 @@
-import { useFileDrop } from '@renderer/composables/file-drop'
+import { hasFiles, useFileDrop } from '@renderer/composables/file-drop'
 import { SPREADSHEET_ENDINGS, SPREADSHEET_REFUSALS } from '@renderer/lib/batch-text'
 import { MAX_CSV_BYTES, useBatchesStore } from '@renderer/stores/batches'
 import { useMessage } from 'naive-ui'
@@ -37,10 +37,9 @@ export function useSpreadsheetDropAnywhere(): void {
     onRefused: (reason, file) => message.warning(SPREADSHEET_REFUSALS[reason](file)),
   })
 
-  const withFiles = (event: DragEvent): boolean => event.dataTransfer?.types.includes('Files') ?? false
   // the window takes a drag with files (else the drop would be the browser's: opening the file)
   const dragover = (event: DragEvent): void => {
-    if (withFiles(event)) event.preventDefault()
+    if (hasFiles(event)) event.preventDefault()
   }
   const drop = (event: DragEvent): void => {
     const file = event.dataTransfer?.files[0]
