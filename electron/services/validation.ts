@@ -14,3 +14,19 @@ export function checked<S extends z.ZodType>(schema: S, value: unknown, root = '
   const field = first.path || (root === 'body' ? '' : root)
   throw new ServiceError('INVALID_INPUT', problemText(first, root), field ? { field } : {})
 }
+
+/**
+ * JSON text (a file of ours read back) checked against a contract schema: the value, or why it is
+ * not one, as "it is not JSON" or "<field>: <message>" (`root` names the whole value).
+ */
+export function parsedJson<S extends z.ZodType>(schema: S, text: string, root: string): { ok: true; data: z.output<S> } | { ok: false; why: string } {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    return { ok: false, why: 'it is not JSON' }
+  }
+  const result = checkInput(schema, data)
+  if (result.success) return { ok: true, data: result.data }
+  return { ok: false, why: problemText(result.problems[0] ?? { path: '', message: 'is not valid' }, root) }
+}

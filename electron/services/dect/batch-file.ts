@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { BatchSchema, type Batch, type BatchRow, type RowOutcome } from '../../contract/dect'
-import { checkInput, problemText } from '../../contract/pbx'
 import { ServiceError } from '../errors'
+import { parsedJson } from '../validation'
 import { baseStampOf, readJournal } from './outcome-journal'
 
 /**
@@ -89,10 +89,8 @@ export function rowIndex(batch: Batch): Map<string, BatchRow> {
 
 /** why a batch file's text is not a batch of this version, or the batch */
 function damageOf(text: string, id: string): Batch | string {
-  const data = parseJson(text)
-  if (data === INVALID) return 'it is not JSON'
-  const parsed = checkInput(BatchSchema, data)
-  if (!parsed.success) return parsed.problems[0] ? problemText(parsed.problems[0], 'file') : 'it is not a batch'
+  const parsed = parsedJson(BatchSchema, text, 'file')
+  if (!parsed.ok) return parsed.why
   if (parsed.data.id !== id) return `it holds batch ${parsed.data.id}, not ${id}`
   return parsed.data
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { open, readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { BATCH_STATUSES, RowOutcomeSchema, type BatchStatus, type RowOutcome } from '../../contract/dect'
-import { checkInput, problemText } from '../../contract/pbx'
+import { parsedJson } from '../validation'
 
 /**
  * The outcome journal of one batch: `<id>.outcomes.ndjson` beside its file. A push saves each
@@ -62,24 +62,24 @@ export async function readJournal(file: string, stamp: string): Promise<JournalR
     throw error
   }
   const lines = text.split('\n')
-  const header = parseLine(HeaderSchema, lines[0] ?? '')
-  if (typeof header === 'string' || header.base !== stamp) return undefined
+  const header = parsedJson(HeaderSchema, lines[0] ?? '', 'line')
+  if (!header.ok || header.data.base !== stamp) return undefined
   // a file written whole ends with '\n': the part after the last one is empty unless cut short
   let last = lines.length - 1
   while (last > 0 && lines[last] === '') last--
   const entries: JournalEntry[] = []
   let torn = lines[lines.length - 1] !== ''
   for (let i = 1; i <= last; i++) {
-    const entry = parseLine(EntrySchema, lines[i]!)
-    if (typeof entry !== 'string') {
-      entries.push(entry)
+    const entry = parsedJson(EntrySchema, lines[i]!, 'line')
+    if (entry.ok) {
+      entries.push(entry.data)
       continue
     }
     if (i === last) {
       torn = true
       break
     }
-    throw new Error(`line ${i + 1}: ${entry}`)
+    throw new Error(`line ${i + 1}: ${entry.why}`)
   }
   return { entries, bytes: Buffer.byteLength(text), torn }
 }
@@ -99,16 +99,4 @@ export async function appendEntry(file: string, entry: JournalEntry, startFor?: 
     await handle.close()
   }
   return Buffer.byteLength(text)
-}
-
-function parseLine<S extends z.ZodType>(schema: S, line: string): z.output<S> | string {
-  let data: unknown
-  try {
-    data = JSON.parse(line)
-  } catch {
-    return 'it is not JSON'
-  }
-  const parsed = checkInput(schema, data)
-  if (parsed.success) return parsed.data
-  return parsed.problems[0] ? problemText(parsed.problems[0], 'line') : 'it is not an entry'
 }
