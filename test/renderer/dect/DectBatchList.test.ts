@@ -2,6 +2,7 @@ import type { Batch } from '@contract/dect'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RouterView } from 'vue-router'
+import { dropFile } from '../drop-file'
 import { sampleBatch, sampleRow } from '../fake-batches'
 import { acmeProfile, createFakePbx, installFakePbx, removePbx } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
@@ -154,10 +155,7 @@ describe('the batches list', () => {
   it('a spreadsheet dropped on the list opens the new-batch wizard at its mapping', async () => {
     const { wrapper, router, pbx } = await mountList()
     const text = 'MAC;Name\n00:15:65:AA:BB:CC;Reception\n'
-    const event = new Event('drop', { bubbles: true, cancelable: true })
-    Object.defineProperty(event, 'dataTransfer', { value: { files: [new File([text], 'site.csv', { type: 'text/csv' })], types: ['Files'] } })
-    wrapper.find('.dect-batches').element.dispatchEvent(event)
-    await flushPromises()
+    await dropFile(wrapper.find('.dect-batches').element, new File([text], 'site.csv', { type: 'text/csv' }))
 
     expect(router.currentRoute.value.path).toBe('/dect/batches/new')
     expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'site.csv', text })

@@ -5,6 +5,7 @@ import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { NSelect } from 'naive-ui'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RouterView } from 'vue-router'
+import { dropFile } from '../drop-file'
 import { createFakePbx, installFakePbx, removePbx } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
@@ -26,13 +27,8 @@ async function mountWizard() {
   return { ...result, pbx }
 }
 
-/** Drops `file` on the first step, as a drag from the file manager does. */
-async function drop(wrapper: VueWrapper, file: File): Promise<void> {
-  const event = new Event('drop', { bubbles: true, cancelable: true })
-  Object.defineProperty(event, 'dataTransfer', { value: { files: [file], types: ['Files'] } })
-  wrapper.find('.dect-new__step--file').element.dispatchEvent(event)
-  await flushPromises()
-}
+/** Drops `file` on the first step. */
+const drop = (wrapper: VueWrapper, file: File) => dropFile(wrapper.find('.dect-new__step--file').element, file)
 
 const button = (wrapper: VueWrapper, text: string) => {
   const found = wrapper.findAll('button').find((b) => b.text() === text)

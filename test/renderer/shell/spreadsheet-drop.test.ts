@@ -1,6 +1,7 @@
 import { useBatchesStore } from '@renderer/stores/batches'
 import { flushPromises } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { dropFile } from '../drop-file'
 import { sampleBatch } from '../fake-batches'
 import { createFakePbx, installFakePbx, removePbx } from '../fake-pbx'
 import { messages, mountShell, unmountAll } from './shell-helpers'
@@ -11,14 +12,6 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-/** Drops `file` on `target`, as a drag from the file manager does; answers the event. */
-async function dropOn(target: Element, file: File): Promise<Event> {
-  const event = new Event('drop', { bubbles: true, cancelable: true })
-  Object.defineProperty(event, 'dataTransfer', { value: { files: [file], types: ['Files'] } })
-  target.dispatchEvent(event)
-  await flushPromises()
-  return event
-}
 
 const fake = () => installFakePbx(createFakePbx({}, { batches: { batches: [sampleBatch({ id: 'b-site-a', name: 'Site A' })], lastMapping: {}, pbxMacs: {} } }))
 
@@ -27,7 +20,7 @@ describe('a spreadsheet dropped anywhere on the window', () => {
     const pbx = fake()
     const { router, wrapper } = await mountShell('/dect/batches/b-site-a')
     const text = 'MAC;Name\n00:15:65:AA:BB:CC;Reception\n'
-    const event = await dropOn(document.querySelector('main') ?? document.body, new File([text], 'site-b.csv', { type: 'text/csv' }))
+    const event = await dropFile(document.querySelector('main') ?? document.body, new File([text], 'site-b.csv', { type: 'text/csv' }))
 
     expect(event.defaultPrevented).toBe(true)
     expect(router.currentRoute.value.path).toBe('/dect/batches/new')
@@ -38,7 +31,7 @@ describe('a spreadsheet dropped anywhere on the window', () => {
   it('on the wizard already, outside its drop zone: the wizard starts again from that file', async () => {
     const pbx = fake()
     const { wrapper } = await mountShell('/dect/batches/new')
-    await dropOn(document.querySelector('.app-sidebar, aside, nav') ?? document.body, new File(['Name;MAC\nA;001565AABBCC\n'], 'later.csv'))
+    await dropFile(document.querySelector('.app-sidebar, aside, nav') ?? document.body, new File(['Name;MAC\nA;001565AABBCC\n'], 'later.csv'))
     expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'later.csv', text: 'Name;MAC\nA;001565AABBCC\n' })
     expect(wrapper.findAll('.dect-mapping__table th').map((th) => th.text())).toEqual(['Name', 'MAC'])
   })
@@ -47,7 +40,7 @@ describe('a spreadsheet dropped anywhere on the window', () => {
     const pbx = fake()
     const { router, pinia } = await mountShell('/dect/batches/b-site-a')
     const stay = router.beforeEach(() => false) // as "Keep editing" answers
-    await dropOn(document.querySelector('main') ?? document.body, new File(['MAC\n001565AABBCC\n'], 'kept.csv'))
+    await dropFile(document.querySelector('main') ?? document.body, new File(['MAC\n001565AABBCC\n'], 'kept.csv'))
     expect(router.currentRoute.value.path).toBe('/dect/batches/b-site-a')
     expect(useBatchesStore(pinia).handedOver).toBeNull()
 
@@ -60,7 +53,7 @@ describe('a spreadsheet dropped anywhere on the window', () => {
   it('says why another file is not taken, and stays where it is', async () => {
     const pbx = fake()
     const { router } = await mountShell('/dect/batches/b-site-a')
-    await dropOn(document.querySelector('main') ?? document.body, new File(['%PDF-1.7'], 'labels.pdf'))
+    await dropFile(document.querySelector('main') ?? document.body, new File(['%PDF-1.7'], 'labels.pdf'))
 
     expect(router.currentRoute.value.path).toBe('/dect/batches/b-site-a')
     expect(pbx.previewCsv).not.toHaveBeenCalled()
@@ -72,7 +65,7 @@ describe('a spreadsheet dropped anywhere on the window', () => {
     const { router } = await mountShell('/pbxs')
     const zone = document.querySelector('.pbxs-view')
     expect(zone).not.toBeNull()
-    await dropOn(zone!, new File(['%PDF-1.7'], 'labels.pdf'))
+    await dropFile(zone!, new File(['%PDF-1.7'], 'labels.pdf'))
 
     expect(router.currentRoute.value.path).toBe('/pbxs')
     expect(pbx.previewCsv).not.toHaveBeenCalled()
