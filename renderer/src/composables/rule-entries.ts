@@ -29,13 +29,17 @@ export function useRuleEntries<E extends RuleEntry>(value: Ref<string>, kind: Ru
 
   function add(typed: string): void {
     const next = [...texts.value]
+    // compared as the tags show them (a length held as `010` is the tag 10)
+    const shown = new Set(entries.value.map((entry) => entry.text))
     const refused: string[] = []
     for (const text of typedEntries(typed)) {
       const entry = kind.entryOf(text)
       if (!kind.addable(entry)) refused.push(entry.problem ?? `${text} cannot be added`)
-      // compared as the tags show them (a length held as `010` is the tag 10)
-      else if (next.some((listed) => kind.entryOf(listed).text === entry.text)) refused.push(`${entry.text} is listed already`)
-      else next.push(entry.text)
+      else if (shown.has(entry.text)) refused.push(`${entry.text} is listed already`)
+      else {
+        next.push(entry.text)
+        shown.add(entry.text)
+      }
     }
     rejected.value = refused.length > 0 ? `Not added: ${refused.join('; ')}` : null
     value.value = textOf(next)
