@@ -17,6 +17,7 @@ export * from './pbx-common'
 export * from './pbx-auth'
 export * from './pbx-outbound'
 export * from './pbx-resources'
+export * from './pbx-dect-handsets'
 export * from './pbx-system'
 
 import { itemsOf, listOf } from './pbx-common'

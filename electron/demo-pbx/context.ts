@@ -9,12 +9,14 @@ import type { AccessToken, DemoState, Tenant, User } from './state'
 
 /**
  * What a handler answers: a status, an optional JSON body and optional headers. `html` is for
- * the identity provider's pages outside /api (README "Identity provider"), never with `body`.
+ * the identity provider's pages outside /api (README "Identity provider"), `xml` for a DECT base's
+ * provisioning file (README "Provisioning file"), never with `body`.
  */
 export interface Reply {
   status: number
   body?: unknown
   html?: string
+  xml?: string
   headers?: Record<string, string | string[]>
 }
 

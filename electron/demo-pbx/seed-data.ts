@@ -38,6 +38,8 @@ const emptyTenant = (domain: string, name: string, idp: boolean): Tenant => ({
   rules: [],
   templates: [],
   phones: [],
+  extensionUsers: [],
+  seenCount: 0,
 })
 
 const emptyNotification = (legacy: boolean): StoredNotification => ({
@@ -116,6 +118,29 @@ const phone = (state: DemoState, name: string, mac: string, model: string): Stor
     lines: m.lines,
     interface: 'WEB_DOMAIN',
     preferred_transport: 'UDP',
+    members: [],
+    reprovisions: 0,
+    reboots: 0,
+  }
+}
+
+const FIRST_NAMES = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hannah', 'Jonas', 'Lena', 'Max', 'Nora', 'Paul']
+const LAST_NAMES = ['Becker', 'Fischer', 'Hoffmann', 'Koch', 'Meyer', 'Richter', 'Schmidt', 'Schulz', 'Wagner', 'Weber', 'Wolf']
+
+/** Users with the extensions `from`..`to` and made-up names (README "Seed data"). */
+const extensionUsers = (state: DemoState, tenant: Tenant, from: number, to: number): void => {
+  for (let n = from; n <= to; n++) {
+    const i = n - from
+    const first = FIRST_NAMES[i % FIRST_NAMES.length] ?? 'Demo'
+    const last = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length] ?? 'User'
+    tenant.extensionUsers.push({
+      id: state.nextId('user'),
+      name: String(n),
+      display_name: `${first} ${last}`,
+      extension_number: String(n),
+      email: `${n}@${tenant.domain}`,
+      enabled: true,
+    })
   }
 }
 
@@ -179,8 +204,14 @@ export const loadSeed = (state: DemoState, seed: boolean): void => {
     phone(state, 'Warehouse base', '000413112233', 'M400'),
     phone(state, 'Office base', '7C2F80445566', 'N670'),
   )
+  extensionUsers(state, demo, 1001, 1250)
+  demo.phones[0]?.members.push(
+    { extension_number: '1001', ipui: '00092263DD', handset_index: 1 },
+    { extension_number: '1002', ipui: '00092263DE', handset_index: 2 },
+  )
 
   const otherTelco = { id: state.nextId('provider'), name: 'Other Telco' }
   other.providers.push(otherTelco)
   other.rules.push(rule('Other Local', '0', '', 100, [otherTelco.id]))
+  extensionUsers(state, other, 2001, 2005)
 }

@@ -52,6 +52,9 @@ const send = (res: ServerResponse, reply: Reply): void => {
   if (reply.html !== undefined) {
     payload = Buffer.from(reply.html, 'utf8')
     headers['Content-Type'] = 'text/html; charset=utf-8'
+  } else if (reply.xml !== undefined) {
+    payload = Buffer.from(reply.xml, 'utf8')
+    headers['Content-Type'] = 'application/xml; charset=utf-8'
   } else if (reply.body !== undefined && reply.status !== 204) {
     payload = Buffer.from(JSON.stringify(reply.body), 'utf8')
     headers['Content-Type'] = 'application/json; charset=utf-8'

@@ -88,6 +88,30 @@ export interface StoredPhone {
   lines: number
   interface: DectInterface
   preferred_transport: Transport
+  /** the handsets enrolled on this base (README "DECT members") */
+  members: StoredMember[]
+  /** set once the base fetched its configuration file (README "Provisioned phones") */
+  seen?: { ip: string; fwver: string; fetches: number; at: number }
+  /** re-provision and reboot requests received for this base */
+  reprovisions: number
+  reboots: number
+}
+
+export interface StoredMember {
+  extension_number: string
+  /** 10 upper-case hex digits */
+  ipui: string
+  handset_index: number
+}
+
+/** A user of a tenant's directory (`GET /api/users`), who owns an extension. */
+export interface ExtensionUser {
+  id: string
+  name: string
+  display_name: string
+  extension_number: string
+  email: string
+  enabled: boolean
 }
 
 export interface Tenant {
@@ -101,6 +125,10 @@ export interface Tenant {
   rules: StoredRule[]
   templates: StoredTemplate[]
   phones: StoredPhone[]
+  /** the tenant's users with their extensions (README "Users") */
+  extensionUsers: ExtensionUser[]
+  /** how many bases of the tenant have fetched their configuration (for their made-up IPs) */
+  seenCount: number
 }
 
 export interface StoredIvr {

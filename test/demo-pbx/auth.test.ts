@@ -9,6 +9,9 @@ const ADMIN_CAPS = [
   'holidays:read',
   'dect_phones:read',
   'dect_phones:write',
+  'users:read',
+  'phones:read',
+  'phones:write',
   'email_templates:read',
   'email_templates:write',
 ]

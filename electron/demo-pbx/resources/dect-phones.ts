@@ -23,7 +23,7 @@ export const provisioningUrl = (tenant: Tenant, phone: StoredPhone): string =>
 
 /** The record a client sees: never a password. */
 export const view = (tenant: Tenant, p: StoredPhone) => {
-  const { password: _p, user_password: _u, engineer_password: _e, ...rest } = p
+  const { password: _p, user_password: _u, engineer_password: _e, members: _m, seen: _s, reprovisions: _r, reboots: _b, ...rest } = p
   return { ...rest, codecs: [...p.codecs], url: provisioningUrl(tenant, p) }
 }
 
@@ -37,7 +37,7 @@ const checkCodecs = (codecs: readonly string[] | undefined, problems: Problem[])
   })
 }
 
-const phoneOf = (ctx: RequestContext, tenant: Tenant): StoredPhone => {
+export const phoneOf = (ctx: RequestContext, tenant: Tenant): StoredPhone => {
   const id = ctx.param('id')
   const phone = tenant.phones.find((p) => p.id === id)
   if (!phone) throw notFound(`id: no DECT phone with the id ${id}`)
@@ -82,6 +82,9 @@ const create = (ctx: RequestContext) => {
     lines: model.lines,
     interface: body.interface,
     preferred_transport: body.preferred_transport,
+    members: [],
+    reprovisions: 0,
+    reboots: 0,
   }
   const { name: _n, mac: _m, template: _t, vendor: _v, model: _mo, rps: _r, https: _h, codecs: _c, interface: _i, preferred_transport: _pt, ...optional } =
     body

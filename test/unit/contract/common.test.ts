@@ -26,7 +26,8 @@ describe('enums and limits', () => {
     expect(BUILT_IN_ROLES).toHaveLength(8)
     expect(BUILT_IN_ROLES).toContain('SystemAdmin')
     expect(BUILT_IN_ROLES).toContain('StandardInternationalUser')
-    expect(CAPABILITIES).toHaveLength(12)
+    expect(CAPABILITIES).toHaveLength(15)
+    expect(CAPABILITIES).toEqual(expect.arrayContaining(['users:read', 'phones:read', 'phones:write']))
     expect(CAPABILITIES).toContain('notification:write')
   })
 
