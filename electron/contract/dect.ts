@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { HandsetRowSchema } from './dect-handsets'
 import { DECT_INTERFACES, DECT_LANGUAGES, TRANSPORTS } from './pbx'
+import { RowProblemSchema } from './row-problem'
 
 /**
  * DECT batches: phones prepared from a spreadsheet or a barcode scanner, saved on disk as soon as
@@ -72,14 +74,7 @@ export const BatchDefaultsSchema = z.strictObject({
 })
 export type BatchDefaults = z.infer<typeof BatchDefaultsSchema>
 
-/** One problem of a row, for the preview: "row 14: MAC 00:15:65 has 6 of 12 hex digits". */
-export const RowProblemSchema = z.object({
-  field: z.string(),
-  message: z.string(),
-  /** a warning does not stop the push (e.g. an unknown column value that has a default) */
-  severity: z.enum(['error', 'warning']),
-})
-export type RowProblem = z.infer<typeof RowProblemSchema>
+export { RowProblemSchema, type RowProblem } from './row-problem'
 
 export const ROW_STATES = ['pending', 'created', 'matched', 'failed'] as const
 export type RowState = (typeof ROW_STATES)[number]
@@ -125,6 +120,8 @@ export const BatchSchema = z.object({
   targetProfileId: z.string().nullable(),
   defaults: BatchDefaultsSchema,
   rows: z.array(BatchRowSchema),
+  /** the handsets to enrol on the batch's bases (none in a batch of bases alone, or one written before handsets) */
+  handsets: z.array(HandsetRowSchema).default([]),
   status: z.enum(BATCH_STATUSES),
   concurrency: z.int().min(PUSH_CONCURRENCY.min).max(PUSH_CONCURRENCY.max),
 })
@@ -150,7 +147,14 @@ export const BatchSummarySchema = z.object({
 export type BatchSummary = z.infer<typeof BatchSummarySchema>
 
 /** How the columns of a spreadsheet map to batch fields (a header → a field, or ignored). */
-export const ColumnMappingSchema = z.record(z.string(), z.enum([...BATCH_FIELDS, 'ignore']))
+/**
+ * What a column may fill: a base row's field, or a handset's (a spreadsheet with an IPUI column has
+ * one row per handset: its MAC column is then the base's, its name and extension the handset's).
+ */
+export const HANDSET_COLUMNS = ['ipui', 'handset_index', 'base_name'] as const
+export const MAPPING_FIELDS = [...BATCH_FIELDS, ...HANDSET_COLUMNS] as const
+export type MappingField = (typeof MAPPING_FIELDS)[number]
+export const ColumnMappingSchema = z.record(z.string(), z.enum([...MAPPING_FIELDS, 'ignore']))
 export type ColumnMapping = z.infer<typeof ColumnMappingSchema>
 
 /** Where a push stands (the renderer asks for it while a push runs, for the progress bar). */

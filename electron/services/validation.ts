@@ -15,6 +15,15 @@ export function checked<S extends z.ZodType>(schema: S, value: unknown, root = '
   throw new ServiceError('INVALID_INPUT', problemText(first, root), field ? { field } : {})
 }
 
+/** As `checked`, for a value inside a larger one: the field named is its full path (`rows.3.values.mac`). */
+export function checkedAt<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  const result = checkInput(schema, value)
+  if (result.success) return result.data
+  const first = result.problems[0] ?? { path: '', message: 'is not valid' }
+  const field = first.path ? `${where}.${first.path}` : where
+  throw new ServiceError('INVALID_INPUT', `${field}: ${first.message}`, { field })
+}
+
 /**
  * JSON text (a file of ours read back) checked against a contract schema: the value, or why it is
  * not one, as "it is not JSON" or "<field>: <message>" (`root` names the whole value).

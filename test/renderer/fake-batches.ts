@@ -72,6 +72,7 @@ export function sampleBatch(more: Partial<Batch> & Pick<Batch, 'id' | 'name'>): 
     targetProfileId: null,
     defaults: {},
     rows: [],
+    handsets: [],
     status: 'draft',
     concurrency: 4,
     ...more,

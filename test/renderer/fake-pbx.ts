@@ -743,6 +743,7 @@ export function fakePushBatch(
     source: 'handsets.csv',
     targetProfileId,
     defaults: {},
+    handsets: [],
     status: failed > 0 ? 'partly_failed' : 'draft',
     concurrency,
     rows: Array.from({ length: rows }, (_, i) => {

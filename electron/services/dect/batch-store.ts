@@ -17,10 +17,11 @@ import {
   type RowOutcome,
   type RowProblem,
 } from '../../contract/dect'
+import { HandsetValuesSchema, type HandsetRow, type HandsetValues } from '../../contract/dect-handsets'
 import { checkInput, problemText } from '../../contract/pbx'
 import { ServiceError } from '../errors'
 import { writeFileAtomic } from '../files/atomic-write'
-import { checked } from '../validation'
+import { checked, checkedAt } from '../validation'
 import { batchFileText, INVALID, parseJson, readBatchFiles, rowIndex } from './batch-file'
 import { appendEntry, baseStampOf, JOURNAL_COMPACT_BYTES, JOURNAL_SUFFIX, type JournalEntry } from './outcome-journal'
 
@@ -35,10 +36,19 @@ export interface NewBatchRow {
   problems: RowProblem[]
 }
 
+/** A handset as the CSV import or the scanner hands it over. */
+export interface NewHandsetRow {
+  id?: string
+  row: number
+  values: HandsetValues
+  problems: RowProblem[]
+}
+
 export interface NewBatch {
   name: string
   source: string
   rows: NewBatchRow[]
+  handsets?: NewHandsetRow[]
   defaults?: BatchDefaults
 }
 
@@ -49,7 +59,6 @@ export interface DamagedBatch {
   reason: string
 }
 
-const PENDING: RowOutcome = { state: 'pending' }
 /** ids are ours (UUIDs); anything else in a file name or a request is refused, so no path escapes the folder */
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
 
@@ -270,7 +279,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     return structuredClone(await load(id))
   }
 
-  function fresh(fields: Pick<Batch, 'name' | 'source' | 'defaults' | 'rows'>): Batch {
+  function fresh(fields: Pick<Batch, 'name' | 'source' | 'defaults' | 'rows'> & { handsets?: Batch['handsets'] }): Batch {
     const at = now().toISOString()
     return {
       version: BATCH_FILE_VERSION,
@@ -282,6 +291,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       targetProfileId: null,
       defaults: fields.defaults,
       rows: fields.rows,
+      handsets: fields.handsets ?? [],
       status: 'draft',
       concurrency: PUSH_CONCURRENCY.default,
     }
@@ -305,7 +315,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       const name = checkedName(input.name)
       const defaults = checked(BatchDefaultsSchema, input.defaults ?? {}, 'defaults')
       if (typeof input.source !== 'string') throw new ServiceError('INVALID_INPUT', 'source: must be text', { field: 'source' })
-      return createWith(fresh({ name, source: input.source, defaults, rows: newRows(input.rows) }))
+      return createWith(fresh({ name, source: input.source, defaults, ...newParts(input.rows, input.handsets) }))
     },
 
     /**
@@ -377,7 +387,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     async duplicate(id: string): Promise<Batch> {
       const source = await get(id)
       const name = freeName(source.name, await allNames(), 'copy')
-      return createWith(fresh({ name, source: source.source, defaults: source.defaults, rows: resetRows(source.rows) }))
+      return createWith(fresh({ name, source: source.source, defaults: source.defaults, rows: resetRows(source.rows), handsets: resetRows(source.handsets) }))
     },
 
     /** Deletes the batch file and its outcome journal (damaged ones too). */
@@ -412,6 +422,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         status: 'draft',
         concurrency: PUSH_CONCURRENCY.default,
         rows: resetRows(batch.rows),
+        handsets: resetRows(batch.handsets),
       }
       return { fileName: `${safeFileName(batch.name)}.batch.json`, json: `${JSON.stringify(travelling, null, 2)}\n` }
     },
@@ -437,8 +448,9 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       const incoming = parsed.data
       const taken = await allNames()
       const name = taken.has(incoming.name) ? freeName(incoming.name, taken, 'imported') : incoming.name
-      const rows = checkRows(newRows(incoming.rows), incoming.defaults)
-      return createWith(fresh({ name, source: incoming.source, defaults: incoming.defaults, rows }))
+      const parts = newParts(incoming.rows, incoming.handsets)
+      const rows = checkRows(parts.rows, incoming.defaults)
+      return createWith(fresh({ name, source: incoming.source, defaults: incoming.defaults, rows, handsets: parts.handsets }))
     },
   }
 }
@@ -451,23 +463,44 @@ function checkedName(name: unknown): string {
 }
 
 /** rows of a new batch: checked, with unique ids, every outcome pending */
-function newRows(rows: readonly NewBatchRow[]): BatchRow[] {
-  if (!Array.isArray(rows)) throw new ServiceError('INVALID_INPUT', 'rows: must be a list', { field: 'rows' })
-  const seen = new Set<string>()
-  return rows.map((input, i) => {
-    const where = `rows.${i}`
-    const values = checked(BatchRowValuesSchema, input.values, `${where}.values`)
-    const problems = checked(RowProblemSchema.array(), input.problems ?? [], `${where}.problems`)
+function newRows(rows: readonly NewBatchRow[], seen = new Set<string>()): BatchRow[] {
+  return freshList(rows, 'rows', 'r', seen, (values, where) => checkedAt(BatchRowValuesSchema, values, where))
+}
+
+/** handsets of a new batch, likewise; their ids never repeat a row's (`seen` holds the rows') */
+function newHandsets(handsets: readonly NewHandsetRow[], seen: Set<string>): HandsetRow[] {
+  return freshList(handsets, 'handsets', 'h', seen, (values, where) => checkedAt(HandsetValuesSchema, values, where))
+}
+
+function freshList<V>(
+  list: readonly { id?: string; row: number; values: unknown; problems: RowProblem[] }[],
+  field: string,
+  prefix: string,
+  seen: Set<string>,
+  valuesOf: (values: unknown, where: string) => V,
+): { id: string; row: number; values: V; problems: RowProblem[]; outcome: { state: 'pending' } }[] {
+  if (!Array.isArray(list)) throw new ServiceError('INVALID_INPUT', `${field}: must be a list`, { field })
+  return list.map((input, i) => {
+    const where = `${field}.${i}`
+    const values = valuesOf(input.values, `${where}.values`)
+    const problems = checkedAt(RowProblemSchema.array(), input.problems ?? [], `${where}.problems`)
     const line = Number.isInteger(input.row) && input.row >= 1 ? input.row : i + 1
-    let id = typeof input.id === 'string' && input.id !== '' && !seen.has(input.id) ? input.id : `r${i + 1}`
-    for (let n = 2; seen.has(id); n++) id = `r${i + 1}-${n}`
+    let id = typeof input.id === 'string' && input.id !== '' && !seen.has(input.id) ? input.id : `${prefix}${i + 1}`
+    for (let n = 2; seen.has(id); n++) id = `${prefix}${i + 1}-${n}`
     seen.add(id)
-    return { id, row: line, values, problems, outcome: { ...PENDING } }
+    return { id, row: line, values, problems, outcome: { state: 'pending' } }
   })
 }
 
-function resetRows(rows: readonly BatchRow[]): BatchRow[] {
-  return rows.map((row) => ({ ...structuredClone(row), outcome: { ...PENDING } }))
+function resetRows<R extends { outcome: unknown }>(rows: readonly R[]): R[] {
+  return rows.map((row) => ({ ...structuredClone(row), outcome: { state: 'pending' } }))
+}
+
+/** the rows and handsets of a new batch, with ids unique across both */
+function newParts(rows: readonly NewBatchRow[], handsets: readonly NewHandsetRow[] = []): { rows: BatchRow[]; handsets: HandsetRow[] } {
+  const seen = new Set<string>()
+  const built = newRows(rows, seen)
+  return { rows: built, handsets: newHandsets(handsets, seen) }
 }
 
 function safeFileName(name: string): string {

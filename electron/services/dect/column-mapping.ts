@@ -1,4 +1,4 @@
-import { BATCH_FIELDS, type BatchField, type ColumnMapping } from '../../contract/dect'
+import { MAPPING_FIELDS, type ColumnMapping, type MappingField } from '../../contract/dect'
 import { isMac } from './mac'
 
 /**
@@ -9,18 +9,19 @@ import { isMac } from './mac'
  * column: the first column that claims it; the others are ignored.
  */
 
-export type RawRowValues = Partial<Record<BatchField, string>>
-export type MappingTarget = BatchField | 'ignore'
+export type RawRowValues = Partial<Record<MappingField, string>>
+export type MappingTarget = MappingField | 'ignore'
 
-const SYNONYMS: Record<BatchField, readonly string[]> = {
+const SYNONYMS: Record<MappingField, readonly string[]> = {
   mac: [
     'mac', 'macaddress', 'macaddr', 'macadresse', 'macadres', 'adressemac', 'direccionmac', 'indirizzomac',
     'hwaddress', 'hardwareaddress', 'physicaladdress', 'ethernetaddress', 'handsetmac', 'phonemac', 'basemac',
+    'basestationmac', 'basismac', 'basisstationmac', 'macbasis', 'macbasisstation', 'macderbasis',
   ],
   name: [
     'name', 'handsetname', 'displayname', 'phonename', 'devicename', 'handset', 'label', 'description',
     'anzeigename', 'bezeichnung', 'beschreibung', 'nom', 'nomaffiche', 'nombre', 'nome', 'naam', 'weergavenaam',
-    'user', 'username', 'benutzer', 'benutzername', 'mitarbeiter', 'employee', 'fullname',
+    'user', 'username', 'benutzer', 'benutzername', 'mitarbeiter', 'employee', 'fullname', 'mobilteilname',
   ],
   extension: [
     'extension', 'ext', 'extn', 'extno', 'extensionnumber', 'durchwahl', 'nebenstelle', 'rufnummer', 'nummer',
@@ -39,6 +40,15 @@ const SYNONYMS: Record<BatchField, readonly string[]> = {
   preferred_transport: ['preferredtransport', 'transport', 'siptransport', 'transportprotocol', 'protocol', 'protokoll', 'protocole', 'protocolo', 'protocollo'],
   codecs: ['codecs', 'codec', 'codecpriority', 'codeclist', 'audiocodecs', 'voicecodecs'],
   rps: ['rps', 'redirection', 'redirectionservice', 'redirectionprovisioningservice', 'redirectionserver', 'userps'],
+  ipui: [
+    'ipui', 'ipei', 'ipuin', 'handsetipui', 'handsetipei', 'ipuinumber', 'ipeinumber', 'mobilteilipui', 'mobilteilipei',
+    'ipuimobilteil', 'ipeimobilteil', 'ipuinummer', 'ipeinummer', 'ipuiipei', 'ipeiipui',
+  ],
+  handset_index: [
+    'handsetindex', 'handsetno', 'handsetnumber', 'handsetnr', 'handsetslot', 'hsindex', 'index', 'slot', 'position',
+    'mobilteilindex', 'mobilteilnr', 'mobilteilnummer', 'mobilteilplatz', 'anmeldeplatz', 'platz',
+  ],
+  base_name: ['basename', 'basestation', 'basestationname', 'basisstation', 'basisstationname', 'basisname', 'namederbasis', 'dectbase', 'dectbasis'],
   https: ['https', 'usehttps', 'secure', 'ssl', 'httpsprovisioning', 'verschluesselt', 'verschlusselt'],
 }
 
@@ -51,12 +61,14 @@ export const headerKey = (header: string): string =>
     .replace(/ß/g, 'ss')
     .replace(/[^\p{L}\p{N}]/gu, '')
 
-const EXACT = new Map<string, BatchField>()
-for (const field of BATCH_FIELDS) for (const s of SYNONYMS[field]) EXACT.set(headerKey(s), field)
+const EXACT = new Map<string, MappingField>()
+for (const field of MAPPING_FIELDS) for (const s of SYNONYMS[field]) EXACT.set(headerKey(s), field)
 
 /** Single words that name a field inside a longer header ("MAC (handset)", "Extension no."). */
-const WORDS = new Map<string, BatchField>([
+const WORDS = new Map<string, MappingField>([
   ['mac', 'mac'],
+  ['ipui', 'ipui'],
+  ['ipei', 'ipui'],
   ['name', 'name'],
   ['ext', 'extension'],
   ['extension', 'extension'],
@@ -73,7 +85,7 @@ const WORDS = new Map<string, BatchField>([
   ['transport', 'preferred_transport'],
 ])
 
-function guessByWord(header: string): BatchField | undefined {
+function guessByWord(header: string): MappingField | undefined {
   const words = header
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -87,7 +99,7 @@ function guessByWord(header: string): BatchField | undefined {
 }
 
 const isTarget = (v: unknown): v is MappingTarget =>
-  v === 'ignore' || (BATCH_FIELDS as readonly unknown[]).includes(v)
+  v === 'ignore' || (MAPPING_FIELDS as readonly unknown[]).includes(v)
 
 /**
  * A mapping for every header. `remembered` (a mapping confirmed before, e.g. for the previous
@@ -96,8 +108,8 @@ const isTarget = (v: unknown): v is MappingTarget =>
 export function guessMapping(headers: readonly string[], remembered: ColumnMapping = {}): ColumnMapping {
   // a Map, not an object, while building: a header may be any text ("__proto__" included)
   const mapping = new Map<string, MappingTarget>()
-  const taken = new Set<BatchField>()
-  const claim = (header: string, field: BatchField | undefined): void => {
+  const taken = new Set<MappingField>()
+  const claim = (header: string, field: MappingField | undefined): void => {
     if (field === undefined || taken.has(field)) return
     taken.add(field)
     mapping.set(header, field)
@@ -138,10 +150,10 @@ export function guessMappingFromRecords(
 }
 
 /** Columns (by index) of each mapped field, for applying a mapping to many records. */
-export type ColumnPlan = ReadonlyArray<readonly [index: number, field: BatchField]>
+export type ColumnPlan = ReadonlyArray<readonly [index: number, field: MappingField]>
 
 export function planOf(headers: readonly string[], mapping: ColumnMapping): ColumnPlan {
-  const plan: Array<readonly [number, BatchField]> = []
+  const plan: Array<readonly [number, MappingField]> = []
   headers.forEach((header, index) => {
     const target = Object.hasOwn(mapping, header) ? mapping[header] : undefined
     if (target !== undefined && target !== 'ignore') plan.push([index, target])
@@ -150,8 +162,8 @@ export function planOf(headers: readonly string[], mapping: ColumnMapping): Colu
 }
 
 /** The fields mapped by more than one column: `[field, headers]` (a mapping the user must fix). */
-export function doubleMappings(mapping: ColumnMapping): Array<[BatchField, string[]]> {
-  const byField = new Map<BatchField, string[]>()
+export function doubleMappings(mapping: ColumnMapping): Array<[MappingField, string[]]> {
+  const byField = new Map<MappingField, string[]>()
   for (const [header, target] of Object.entries(mapping)) {
     if (target === 'ignore') continue
     byField.set(target, [...(byField.get(target) ?? []), header])

@@ -7,12 +7,14 @@ import {
   type BatchRow,
   type ColumnMapping,
 } from '../../contract/dect'
-import type { DectPhone } from '../../contract/pbx'
+import type { HandsetRow } from '../../contract/dect-handsets'
+import type { DectModel, DectPhone } from '../../contract/pbx'
 import { ServiceError } from '../errors'
 import { checked } from '../validation'
 import { applyMapping, doubleMappings, guessMappingFromRecords, planOf } from './column-mapping'
 import { checkCsvSize, decodeCsvBytes, parseCsv, type CsvDelimiter } from './csv-parse'
 import { rowHasErrors } from '../../contract/dect'
+import { importHandsetRecords, linesFromModels } from './handset-import'
 import { buildRow, findDuplicateMacs, flagMacsOnPbx } from './row-validation'
 
 /**
@@ -43,6 +45,8 @@ export interface CsvImportInput {
   defaults: BatchDefaults
   /** the target PBX's phones, when one is chosen: their MACs are flagged (warning) */
   existingPhones?: readonly DectPhone[]
+  /** the target PBX's DECT models, when known: how many handsets each base takes */
+  models?: readonly DectModel[]
 }
 
 export interface CsvImport {
@@ -51,7 +55,9 @@ export interface CsvImport {
   delimiter: CsvDelimiter
   mapping: ColumnMapping
   rows: BatchRow[]
-  counts: { rows: number; withErrors: number }
+  /** a spreadsheet of handsets (it has an IPUI column): one handset a record */
+  handsets: HandsetRow[]
+  counts: { rows: number; withErrors: number; handsets: number; handsetsWithErrors: number }
 }
 
 export function previewCsv(fileName: string, text: string, remembered: ColumnMapping = {}): CsvPreview {
@@ -89,9 +95,14 @@ export function importCsv(input: CsvImportInput): CsvImport {
   }
 
   const plan = planOf(parsed.headers, mapping)
-  let rows = parsed.records.map((record, i) => buildRow(applyMapping(record, parsed.headers, plan), defaults, i + 1))
-  rows = findDuplicateMacs(rows)
+  const raws = parsed.records.map((record) => applyMapping(record, parsed.headers, plan))
+  const perHandset = plan.some(([, field]) => field === 'ipui')
+  const imported = perHandset
+    ? importHandsetRecords(raws, defaults, linesFromModels(input.models))
+    : { rows: raws.map((raw, i) => buildRow(raw, defaults, i + 1)), handsets: [] }
+  let rows = findDuplicateMacs(imported.rows)
   if (input.existingPhones !== undefined) rows = flagMacsOnPbx(rows, input.existingPhones)
+  const handsets = imported.handsets
 
   return {
     headers: parsed.headers,
@@ -99,7 +110,13 @@ export function importCsv(input: CsvImportInput): CsvImport {
     delimiter: parsed.delimiter,
     mapping,
     rows,
-    counts: { rows: rows.length, withErrors: rows.filter(rowHasErrors).length },
+    handsets,
+    counts: {
+      rows: rows.length,
+      withErrors: rows.filter(rowHasErrors).length,
+      handsets: handsets.length,
+      handsetsWithErrors: handsets.filter(rowHasErrors).length,
+    },
   }
 }
 

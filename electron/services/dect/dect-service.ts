@@ -74,7 +74,7 @@ export function createDectService(options: DectServiceOptions) {
     },
     async createBatchFromCsv({ name, fileName, text, mapping, defaults }) {
       const imported = importCsv({ fileName, text, mapping, defaults })
-      const batch = await store.create({ name, source: fileName, rows: imported.rows, defaults })
+      const batch = await store.create({ name, source: fileName, rows: imported.rows, handsets: imported.handsets, defaults })
       await settings.rememberMapping(imported.mapping)
       return batch
     },

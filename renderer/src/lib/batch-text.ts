@@ -1,4 +1,4 @@
-import type { BatchField, BatchStatus, BatchSummary, ColumnMapping, RowState } from '@contract/dect'
+import type { BatchField, BatchStatus, BatchSummary, ColumnMapping, MappingField, RowState } from '@contract/dect'
 
 /**
  * Words for DECT batches (the list, the new-batch wizard, the rows table, scan mode). The push,
@@ -48,6 +48,14 @@ export const FIELD_WORDS: Record<BatchField, string> = {
   https: 'HTTPS',
 }
 
+/** The words of what a spreadsheet column may fill: a base's field, or a handset's. */
+export const MAPPING_WORDS: Record<MappingField, string> = {
+  ...FIELD_WORDS,
+  ipui: 'Handset IPUI / IPEI',
+  handset_index: 'Handset index',
+  base_name: 'Base name',
+}
+
 /** "150 rows · 3 with errors · 120 created · 2 failed" (what is zero is left out, rows aside). */
 export function countsText(counts: BatchSummary['counts']): string {
   const parts = [`${counts.rows} ${counts.rows === 1 ? 'row' : 'rows'}`]
@@ -85,8 +93,8 @@ export const DECT_CODECS = ['PCMU', 'PCMA', 'G722', 'G729', 'OPUS', 'iLBC', 'G72
  * The fields a column mapping gives to more than one column, each with those columns. Empty when
  * every field has at most one column.
  */
-export function repeatedFields(mapping: Readonly<ColumnMapping>): { field: BatchField; headers: string[] }[] {
-  const byField = new Map<BatchField, string[]>()
+export function repeatedFields(mapping: Readonly<ColumnMapping>): { field: MappingField; headers: string[] }[] {
+  const byField = new Map<MappingField, string[]>()
   for (const [header, field] of Object.entries(mapping)) {
     if (field === 'ignore') continue
     byField.set(field, [...(byField.get(field) ?? []), header])

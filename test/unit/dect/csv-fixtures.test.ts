@@ -40,7 +40,7 @@ describe('real-world spreadsheets', () => {
       Sprache: 'language',
       HTTPS: 'https',
     })
-    expect(result.counts).toEqual({ rows: 4, withErrors: 0 })
+    expect(result.counts).toEqual({ rows: 4, withErrors: 0, handsets: 0, handsetsWithErrors: 0 })
     expect(result.effective).toEqual([
       { mac: '001565A1B201', name: 'Empfang', extension: '100', vendor: 'Yealink', model: 'W70B', language: 'GERMAN', https: true },
       { mac: '001565A1B202', name: 'Büro Müller', extension: '101', vendor: 'Yealink', model: 'W70B', language: 'ENGLISH', https: false },
@@ -78,7 +78,7 @@ describe('real-world spreadsheets', () => {
     expect(result.rows.slice(0, 5).every((r) => r.problems.length === 0)).toBe(true)
     expect(messages(result.rows[5] as BatchRow)).toEqual(['error: MAC 00:15:65 has 6 of 12 hex digits'])
     expect(messages(result.rows[6] as BatchRow)).toEqual(['error: MAC 00:15:65:GG:BB:07 has a character that is not a hex digit (G)'])
-    expect(result.counts).toEqual({ rows: 7, withErrors: 2 })
+    expect(result.counts).toEqual({ rows: 7, withErrors: 2, handsets: 0, handsetsWithErrors: 0 })
     expect(result.effective[4]).toEqual({ mac: '001565AABB05', name: 'Spaces around', extension: '205', vendor: 'Yealink', model: 'W70B' })
   })
 

@@ -55,7 +55,7 @@ describe('importCsv', () => {
       mac: macOf(i), name: `Person ${i}`, vendor: 'Snom', model: 'M400', template: `n${i}`,
     })))
     expect(result.rows.map((r) => r.row)).toEqual([1, 2, 3])
-    expect(result.counts).toEqual({ rows: 3, withErrors: 0 })
+    expect(result.counts).toEqual({ rows: 3, withErrors: 0, handsets: 0, handsetsWithErrors: 0 })
   })
 
   it('counts rows with errors (duplicates included)', () => {
@@ -67,7 +67,7 @@ describe('importCsv', () => {
       ['name is missing'],
       [],
     ])
-    expect(result.counts).toEqual({ rows: 4, withErrors: 3 })
+    expect(result.counts).toEqual({ rows: 4, withErrors: 3, handsets: 0, handsetsWithErrors: 0 })
   })
 
   it('refuses a mapping that sends two columns to one field', () => {

@@ -243,6 +243,6 @@ describe('flagMacsOnPbx against the demo PBX', () => {
       `warning mac: MAC 7C2F80445566 is already on the PBX as 'Office base' (id ${office.id}), another phone: the push will report this row, not create it`,
     ])
     expect(result.rows[1]?.problems).toEqual([])
-    expect(result.counts).toEqual({ rows: 2, withErrors: 0 })
+    expect(result.counts).toEqual({ rows: 2, withErrors: 0, handsets: 0, handsetsWithErrors: 0 })
   })
 })

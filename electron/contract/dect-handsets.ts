@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import { RowProblemSchema } from './row-problem'
+
+/**
+ * Handsets of a DECT batch: the second half of an installer's job. A batch row is a base (a DECT
+ * phone on the PBX); a handset row says which handset (IPUI) rings for which extension, on which
+ * base (its MAC, or the batch's bases in order when none is given), at which handset index (the
+ * lowest free one when none is given). The push enrols them as the base's members.
+ */
+
+/** What a handset row holds, as entered: trimmed, the base MAC normalised, the IPUI as IPUI-N (10 hex digits) when it could be read. */
+export const HandsetValuesSchema = z.object({
+  /** the base's MAC (12 upper-case hex digits when valid); empty: placed on the batch's bases in order */
+  base_mac: z.string().optional(),
+  /** IPUI-N (10 upper-case hex digits) when valid, else as typed */
+  ipui: z.string().optional(),
+  extension: z.string().optional(),
+  /** 1..the base model's lines, as digits; empty: the lowest free index at push time */
+  handset_index: z.string().optional(),
+  /** the handset's name, printed on its label (the PBX shows the extension's user) */
+  name: z.string().optional(),
+})
+export type HandsetValues = z.infer<typeof HandsetValuesSchema>
+export const HANDSET_FIELDS = ['base_mac', 'ipui', 'extension', 'handset_index', 'name'] as const
+export type HandsetField = (typeof HANDSET_FIELDS)[number]
+
+export const HANDSET_STATES = ['pending', 'enrolled', 'matched', 'failed'] as const
+export type HandsetState = (typeof HANDSET_STATES)[number]
+
+/** What happened to a handset on the PBX: `enrolled` (written by this batch), `matched` (it was a member already). */
+export const HandsetOutcomeSchema = z.object({
+  state: z.enum(HANDSET_STATES),
+  /** the base it was enrolled on (its MAC) and at which index */
+  baseMac: z.string().optional(),
+  handsetIndex: z.int().min(1).optional(),
+  error: z.string().optional(),
+  at: z.string().optional(),
+})
+export type HandsetOutcome = z.infer<typeof HandsetOutcomeSchema>
+
+export const HandsetRowSchema = z.object({
+  id: z.string(),
+  /** the data row of the source file, or the scan number */
+  row: z.int().min(1),
+  values: HandsetValuesSchema,
+  problems: z.array(RowProblemSchema),
+  outcome: HandsetOutcomeSchema,
+})
+export type HandsetRow = z.infer<typeof HandsetRowSchema>
+
+/** Where a handset goes: a base of the batch (its MAC) and an index, or why it has no place. */
+export type HandsetPlacement = { ok: true; baseMac: string; handsetIndex: number | undefined } | { ok: false; message: string }
