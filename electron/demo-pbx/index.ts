@@ -27,6 +27,8 @@ export interface DemoPbxOptions {
   notificationVariant?: NotificationVariant
   /** load the seed data (default true); false: only the accounts */
   seed?: boolean
+  /** with the seed data: how many users Demo Company has, with extensions from 1001 (default 250) */
+  users?: number
   /** serve HTTPS with this certificate and key (PEM), e.g. a self-signed one */
   tls?: { cert: string; key: string }
 }
@@ -88,7 +90,9 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
     },
     initialNotification(variant === 'legacy', seed),
   )
-  loadSeed(state, seed)
+  const users = options.users ?? 250
+  if (!Number.isInteger(users) || users < 0 || users > 8999) throw new Error(`startDemoPbx: users must be a whole number 0..8999, not ${users}`)
+  loadSeed(state, seed, users)
 
   const knobs: Knobs = { latencyMs: Math.max(0, options.latencyMs ?? 0), failNext: 0, failStatus: 503, dropNext: 0, requests: 0 }
   const router = buildRouter()

@@ -147,7 +147,7 @@ const extensionUsers = (state: DemoState, tenant: Tenant, from: number, to: numb
 const route = (provider_id: string) => ({ enabled: true, provider_id, strip_digits: 0, prepend: '', outbound_caller_id: '' })
 
 /** Fill a fresh state: accounts always, the seed data when `seed`. */
-export const loadSeed = (state: DemoState, seed: boolean): void => {
+export const loadSeed = (state: DemoState, seed: boolean, users = 250): void => {
   const demo = emptyTenant('demo.pbx.example', 'Demo Company', true)
   const other = emptyTenant('other.pbx.example', 'Other Company', false)
   state.tenants.push(demo, other)
@@ -204,7 +204,7 @@ export const loadSeed = (state: DemoState, seed: boolean): void => {
     phone(state, 'Warehouse base', '000413112233', 'M400'),
     phone(state, 'Office base', '7C2F80445566', 'N670'),
   )
-  extensionUsers(state, demo, 1001, 1250)
+  extensionUsers(state, demo, 1001, 1000 + users)
   demo.phones[0]?.members.push(
     { extension_number: '1001', ipui: '00092263DD', handset_index: 1 },
     { extension_number: '1002', ipui: '00092263DE', handset_index: 2 },
