@@ -157,6 +157,18 @@ export type MappingField = (typeof MAPPING_FIELDS)[number]
 export const ColumnMappingSchema = z.record(z.string(), z.enum([...MAPPING_FIELDS, 'ignore']))
 export type ColumnMapping = z.infer<typeof ColumnMappingSchema>
 
+/** Where a push stands with the handsets: enrolled (written by the push), matched (members already), failed, pending. */
+export const HandsetCountsSchema = z.object({
+  total: z.int(),
+  done: z.int(),
+  enrolled: z.int(),
+  matched: z.int(),
+  failed: z.int(),
+  pending: z.int(),
+  withErrors: z.int(),
+})
+export type HandsetCounts = z.infer<typeof HandsetCountsSchema>
+
 /** Where a push stands (the renderer asks for it while a push runs, for the progress bar). */
 export const PushProgressSchema = z.object({
   batchId: z.string(),
@@ -180,6 +192,8 @@ export const PushProgressSchema = z.object({
   etaMs: z.number().nullable(),
   /** why the push stopped by itself (network lost, signed out, ...) or was paused or cancelled */
   reason: z.string().optional(),
+  /** the batch's handsets, enrolled as members of its bases after the bases (absent: a push of a version without handsets) */
+  handsets: HandsetCountsSchema.optional(),
 })
 export type PushProgress = z.infer<typeof PushProgressSchema>
 

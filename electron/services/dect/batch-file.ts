@@ -53,6 +53,11 @@ export async function readBatchFiles(file: string, journal: string, id: string):
       if (!row) throw damaged(`entry ${n + 1} names row ${rowId}, which the batch does not have`)
       row.outcome = outcome
     }
+    for (const [handsetId, outcome] of Object.entries(entry.handsets ?? {})) {
+      const handset = batch.handsets.find((h) => h.id === handsetId)
+      if (!handset) throw damaged(`entry ${n + 1} names handset ${handsetId}, which the batch does not have`)
+      handset.outcome = outcome
+    }
     if (entry.status !== undefined) batch.status = entry.status
     batch.updatedAt = entry.updatedAt
   }

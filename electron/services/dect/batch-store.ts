@@ -17,7 +17,7 @@ import {
   type RowOutcome,
   type RowProblem,
 } from '../../contract/dect'
-import { HandsetValuesSchema, type HandsetRow, type HandsetValues } from '../../contract/dect-handsets'
+import { HandsetValuesSchema, type HandsetOutcome, type HandsetRow, type HandsetValues } from '../../contract/dect-handsets'
 import { checkInput, problemText } from '../../contract/pbx'
 import { ServiceError } from '../errors'
 import { writeFileAtomic } from '../files/atomic-write'
@@ -206,6 +206,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       batch.updatedAt = now().toISOString()
       if (outcomes) {
         Object.assign(slot.entry.outcomes, outcomes.outcomes)
+        if (outcomes.handsets) slot.entry.handsets = { ...slot.entry.handsets, ...outcomes.handsets }
         if (outcomes.status !== undefined) slot.entry.status = outcomes.status
       } else slot.whole = true
       const write = saved(id, slot)
@@ -346,6 +347,21 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
             for (const [rowId, outcome] of entries) byId.get(rowId)!.outcome = entry.outcomes[rowId] = { ...outcome }
           }
           if (patch.status !== undefined) batch.status = patch.status
+        },
+        entry,
+      )
+    },
+
+    /** Saves outcomes of handsets (by handset id), through the journal like `saveOutcomes`. */
+    saveHandsetOutcomes(id: string, outcomes: ReadonlyMap<string, HandsetOutcome>): Promise<void> {
+      const entry: Omit<JournalEntry, 'updatedAt'> = { outcomes: {}, handsets: {} }
+      return change(
+        id,
+        (batch) => {
+          const byId = new Map(batch.handsets.map((h) => [h.id, h]))
+          const missing = [...outcomes.keys()].find((handsetId) => !byId.has(handsetId))
+          if (missing) throw new ServiceError('NOT_FOUND', `The batch has no handset ${missing}.`)
+          for (const [handsetId, outcome] of outcomes) byId.get(handsetId)!.outcome = entry.handsets![handsetId] = { ...outcome }
         },
         entry,
       )

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { open, readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { BATCH_STATUSES, RowOutcomeSchema, type BatchStatus, type RowOutcome } from '../../contract/dect'
+import { HandsetOutcomeSchema, type HandsetOutcome } from '../../contract/dect-handsets'
 import { parsedJson } from '../validation'
 
 /**
@@ -25,6 +26,8 @@ export const JOURNAL_COMPACT_BYTES = 1024 * 1024
 export interface JournalEntry {
   /** row id → its new outcome */
   outcomes: Record<string, RowOutcome>
+  /** handset id → its new outcome (absent in journals written before handsets) */
+  handsets?: Record<string, HandsetOutcome>
   status?: BatchStatus
   updatedAt: string
 }
@@ -32,6 +35,7 @@ export interface JournalEntry {
 const HeaderSchema = z.object({ journal: z.literal(JOURNAL_VERSION), base: z.string() })
 const EntrySchema = z.object({
   outcomes: z.record(z.string(), RowOutcomeSchema),
+  handsets: z.record(z.string(), HandsetOutcomeSchema).optional(),
   status: z.enum(BATCH_STATUSES).optional(),
   updatedAt: z.string(),
 })

@@ -7,14 +7,17 @@ import {
   type BatchRow,
   type BatchRowValues,
   type BatchStatus,
+  type HandsetCounts,
   type RowOutcome,
 } from '../../contract/dect'
+import type { HandsetOutcome } from '../../contract/dect-handsets'
 import { DectPhoneCreateSchema, normalizeMac, type DectPhone, type DectPhoneCreate } from '../../contract/pbx'
 import { ServiceError } from '../errors'
 import type { PbxCaller } from '../pbx-client/caller'
 import { createDectPhonesClient, type DectPhonesClient } from '../pbx-client/dect-phones'
 import { checked } from '../validation'
 import type { BatchStore } from './batch-store'
+import { pushHandsets } from './member-push'
 import { existingPhoneOutcome } from './own-phone'
 
 /**
@@ -36,6 +39,8 @@ import { existingPhoneOutcome } from './own-phone'
  *   the retries are used up the row stays pending and the push pauses itself (status `paused`,
  *   with the reason in the progress). So does a lost sign-in or a missing permission.
  * - After the rows, ONE more list call reads every phone's provisioning `url` into its row.
+ * - Then the handsets: each enrolled as a member of its base (member-push.ts), resumable the same
+ *   way (a handset already a member is matched). A batch without handsets makes no such call.
  * - Status: `pushing` while it runs; then `done` (every valid row created or matched) or
  *   `partly_failed` (some failed; `retryFailed` sends those again, and only those).
  *
@@ -73,6 +78,8 @@ export interface PushProgress {
   etaMs: number | null
   /** why the push stopped by itself (network lost, signed out, ...) or was paused/cancelled */
   reason?: string
+  /** the batch's handsets */
+  handsets: HandsetCounts
 }
 
 export interface PushStartOptions {
@@ -126,6 +133,7 @@ interface Run {
   startedAt: string
   startedMs: number
   counts: { created: number; matched: number; failed: number; pending: number; withErrors: number }
+  handsets: Omit<HandsetCounts, 'total' | 'done'>
   /** rows finished in this push, for the rate */
   finished: number
   stop: StopKind | undefined
@@ -164,6 +172,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
       startedAt: run.startedAt,
       etaMs: c.pending === 0 ? 0 : rate > 0 ? Math.round(c.pending / rate) : null,
       ...(run.reason ? { reason: run.reason } : {}),
+      handsets: handsetCounts(run.handsets),
     }
   }
 
@@ -332,12 +341,31 @@ export function createPushRunner(deps: PushRunnerDeps) {
       }
     }
     if (withUrls.size > 0) await store.saveOutcomes(run.batchId, withUrls)
+
+    // 4. the handsets, on the bases now on the PBX
+    const stamp = () => new Date(now()).toISOString()
+    await pushHandsets(await store.get(run.batchId), after.items, caller, {
+      signal,
+      concurrency,
+      retry: (what) => withRetries(run, what),
+      stops: (error) => stopOrFail(run, error, stamp()) === undefined,
+      stopped: () => run.stop !== undefined,
+      now,
+      save: async (outcomes: ReadonlyMap<string, HandsetOutcome>) => {
+        await store.saveHandsetOutcomes(run.batchId, outcomes)
+        for (const outcome of outcomes.values()) {
+          run.handsets.pending--
+          if (outcome.state !== 'pending') run.handsets[outcome.state]++
+        }
+        emit(run)
+      },
+    })
   }
 
   /** the status a push ends with, from the counts of the batch as saved: rows still pending keep it paused */
-  function finalStatus(c: Run['counts'], run: Run): BatchStatus {
-    if (c.pending > 0) return run.stop === 'cancel' && c.created + c.matched + c.failed === 0 ? 'draft' : 'paused'
-    return c.failed > 0 ? 'partly_failed' : 'done'
+  function finalStatus(c: Run['counts'], h: Run['handsets'], run: Run): BatchStatus {
+    if (c.pending > 0 || h.pending > 0) return run.stop === 'cancel' && c.created + c.matched + c.failed === 0 ? 'draft' : 'paused'
+    return c.failed > 0 || h.failed > 0 ? 'partly_failed' : 'done'
   }
 
   function begin(batchId: string, profileId: string, options: PushStartOptions, prepare?: (batch: Batch) => Promise<void>): Promise<PushProgress> {
@@ -353,6 +381,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
       startedAt: new Date(startedMs).toISOString(),
       startedMs,
       counts: { created: 0, matched: 0, failed: 0, pending: 0, withErrors: 0 },
+      handsets: { enrolled: 0, matched: 0, failed: 0, pending: 0, withErrors: 0 },
       finished: 0,
       stop: undefined,
       reason: undefined,
@@ -398,6 +427,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
         throw error
       }
       run.counts = tally(batch)
+      run.handsets = tallyHandsets(batch)
       run.markStarted(progressOf(run))
       emit(run)
       try {
@@ -407,8 +437,10 @@ export function createPushRunner(deps: PushRunnerDeps) {
       }
       try {
         let counts = run.counts
-        run.status = await store.settleStatus(batchId, (saved) => finalStatus((counts = tally(saved)), run))
+        let handsets = run.handsets
+        run.status = await store.settleStatus(batchId, (saved) => finalStatus((counts = tally(saved)), (handsets = tallyHandsets(saved)), run))
         run.counts = counts
+        run.handsets = handsets
       } catch (error) {
         run.status = 'paused'
         run.reason ??= `The batch could not be saved (${messageOf(error)}).`
@@ -431,6 +463,9 @@ export function createPushRunner(deps: PushRunnerDeps) {
       const again = new Map<string, RowOutcome>()
       for (const row of batch.rows) if (row.outcome.state === 'failed') again.set(row.id, { state: 'pending' })
       if (again.size > 0) await store.saveOutcomes(batchId, again)
+      const handsetsAgain = new Map<string, HandsetOutcome>()
+      for (const h of batch.handsets) if (h.outcome.state === 'failed') handsetsAgain.set(h.id, { state: 'pending' })
+      if (handsetsAgain.size > 0) await store.saveHandsetOutcomes(batchId, handsetsAgain)
     })
   }
 
@@ -451,6 +486,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
       startedAt: before?.startedAt ?? null,
       etaMs: null,
       ...(before?.reason ? { reason: before.reason } : {}),
+      handsets: handsetCounts(tallyHandsets(batch)),
     }
   }
 
@@ -525,6 +561,21 @@ function tally(batch: Batch): Run['counts'] {
     else counts.pending++
   }
   return counts
+}
+
+function tallyHandsets(batch: Batch): Run['handsets'] {
+  const counts = { enrolled: 0, matched: 0, failed: 0, pending: 0, withErrors: 0 }
+  for (const h of batch.handsets) {
+    if (h.outcome.state !== 'pending') counts[h.outcome.state]++
+    else if (rowHasErrors(h)) counts.withErrors++
+    else counts.pending++
+  }
+  return counts
+}
+
+function handsetCounts(h: Run['handsets']): HandsetCounts {
+  const done = h.enrolled + h.matched + h.failed
+  return { total: done + h.pending, done, ...h }
 }
 
 function phoneByMac(phones: readonly DectPhone[]): Map<string, DectPhone> {
