@@ -7,6 +7,7 @@ import { createDectMembersClient } from '../pbx-client/dect-members'
 import { createUsersClient } from '../pbx-client/users'
 import { placeHandsets, type BaseSlot } from './handset-placement'
 import { mergeMembers, sameMembers, type PlannedHandset } from './member-merge'
+import { messageOf } from './push-errors'
 
 /**
  * The second phase of a push: the batch's handsets enrolled as members of its bases, after the
@@ -44,7 +45,6 @@ interface PushedBase extends BaseSlot {
 }
 
 const MAX_ROUNDS = 5
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
 async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0

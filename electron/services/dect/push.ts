@@ -1,23 +1,23 @@
 import {
   PUSH_CONCURRENCY,
   rowHasErrors,
-  withDefaults,
   type Batch,
-  type BatchDefaults,
   type BatchRow,
-  type BatchRowValues,
   type BatchStatus,
   type HandsetCounts,
+  type PushProgress as ContractPushProgress,
   type RowOutcome,
 } from '../../contract/dect'
 import type { HandsetOutcome } from '../../contract/dect-handsets'
-import { DectPhoneCreateSchema, normalizeMac, type DectPhone, type DectPhoneCreate } from '../../contract/pbx'
+import { normalizeMac, type DectPhone, type DectPhoneCreate } from '../../contract/pbx'
 import { ServiceError } from '../errors'
 import type { PbxCaller } from '../pbx-client/caller'
 import { createDectPhonesClient, type DectPhonesClient } from '../pbx-client/dect-phones'
-import { checked } from '../validation'
 import type { BatchStore } from './batch-store'
 import { pushHandsets } from './member-push'
+import { toDectPhoneCreate, type DectPasswords } from './phone-body'
+import { handsetCounts, tally, tallyHandsets, type HandsetTally, type RowTally } from './push-counts'
+import { isConflict, isTransient, messageOf } from './push-errors'
 import { existingPhoneOutcome } from './own-phone'
 
 /**
@@ -56,42 +56,12 @@ import { existingPhoneOutcome } from './own-phone'
  * Token expiry is the session's business (the caller refreshes ahead of expiry and once on a 401).
  */
 
-export interface PushProgress {
-  batchId: string
-  status: BatchStatus
-  /** a push of this runner is working on the batch (it may be stopping) */
-  running: boolean
-  /** valid rows: the rows a push handles (rows with errors are not counted) */
-  total: number
-  /** created + matched + failed */
-  done: number
-  created: number
-  matched: number
-  failed: number
-  /** valid rows still to send */
-  pending: number
-  /** rows kept back by an error of their own */
-  withErrors: number
-  /** when this push started (ISO), null when none has run in this app session */
-  startedAt: string | null
-  /** time left from the rate observed in this push, null while unknown */
-  etaMs: number | null
-  /** why the push stopped by itself (network lost, signed out, ...) or was paused/cancelled */
-  reason?: string
-  /** the batch's handsets */
-  handsets: HandsetCounts
-}
+/** Where a push stands: the contract's progress, always with the handsets' counts. */
+export type PushProgress = ContractPushProgress & { handsets: HandsetCounts }
 
 export interface PushStartOptions {
   /** 1..16, default 4 (or the batch's saved concurrency) */
   concurrency?: number
-}
-
-/** Phone passwords for a batch: kept in the keychain, never in the batch file. */
-export interface DectPasswords {
-  password?: string
-  user_password?: string
-  engineer_password?: string
 }
 
 export interface PushRunnerDeps {
@@ -109,21 +79,6 @@ export interface PushRunnerDeps {
 
 export const DEFAULT_RETRY_DELAYS_MS = [250, 1000, 3000] as const
 
-/**
- * The body of `POST /api/dect_phones` for a row: its own values, the batch's defaults where a cell
- * is empty, the batch's passwords; `extension` is not a phone field (it is for labels). The result
- * is checked against the contract: a value only the schema refuses throws INVALID_INPUT naming it.
- * Only the fields the row or the batch set are sent (in the contract's form, e.g. the MAC as 12
- * hex digits): a field neither sets is left to the PBX's own default, not filled with the
- * contract's.
- */
-export function toDectPhoneCreate(values: BatchRowValues, defaults: BatchDefaults = {}, passwords: DectPasswords = {}): DectPhoneCreate {
-  const { extension: _extension, ...body } = withDefaults(values, defaults)
-  for (const [key, value] of Object.entries(passwords)) if (value !== undefined && value.trim() !== '') (body as Record<string, unknown>)[key] = value
-  const parsed = checked(DectPhoneCreateSchema, body, 'row')
-  return Object.fromEntries(Object.entries(parsed).filter(([key]) => key in body)) as DectPhoneCreate
-}
-
 type StopKind = 'pause' | 'cancel' | 'halt'
 
 interface Run {
@@ -132,8 +87,8 @@ interface Run {
   status: BatchStatus
   startedAt: string
   startedMs: number
-  counts: { created: number; matched: number; failed: number; pending: number; withErrors: number }
-  handsets: Omit<HandsetCounts, 'total' | 'done'>
+  counts: RowTally
+  handsets: HandsetTally
   /** rows finished in this push, for the rate */
   finished: number
   stop: StopKind | undefined
@@ -553,48 +508,8 @@ export function createPushRunner(deps: PushRunnerDeps) {
 
 export type PushRunner = ReturnType<typeof createPushRunner>
 
-function tally(batch: Batch): Run['counts'] {
-  const counts = { created: 0, matched: 0, failed: 0, pending: 0, withErrors: 0 }
-  for (const row of batch.rows) {
-    if (row.outcome.state !== 'pending') counts[row.outcome.state]++
-    else if (rowHasErrors(row)) counts.withErrors++
-    else counts.pending++
-  }
-  return counts
-}
-
-function tallyHandsets(batch: Batch): Run['handsets'] {
-  const counts = { enrolled: 0, matched: 0, failed: 0, pending: 0, withErrors: 0 }
-  for (const h of batch.handsets) {
-    if (h.outcome.state !== 'pending') counts[h.outcome.state]++
-    else if (rowHasErrors(h)) counts.withErrors++
-    else counts.pending++
-  }
-  return counts
-}
-
-function handsetCounts(h: Run['handsets']): HandsetCounts {
-  const done = h.enrolled + h.matched + h.failed
-  return { total: done + h.pending, done, ...h }
-}
-
 function phoneByMac(phones: readonly DectPhone[]): Map<string, DectPhone> {
   const map = new Map<string, DectPhone>()
   for (const phone of phones) if (phone.mac) map.set(normalizeMac(phone.mac.trim()), phone)
   return map
-}
-
-/** a lost network or a PBX that failed for now: worth another try */
-function isTransient(error: unknown): boolean {
-  if (!(error instanceof ServiceError)) return false
-  if (error.code === 'UNREACHABLE') return true
-  return error.code === 'PBX_ERROR' && error.status !== undefined && (error.status >= 500 || error.status === 408 || error.status === 429)
-}
-
-function isConflict(error: unknown): error is ServiceError {
-  return error instanceof ServiceError && error.code === 'PBX_ERROR' && (error.status === 409 || error.pbxCode === 'CONFLICT')
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

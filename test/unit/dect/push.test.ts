@@ -3,7 +3,8 @@ import { ServiceError } from '../../../electron/services/errors'
 import type { PbxCaller } from '../../../electron/services/pbx-client/caller'
 import { createDectPhonesClient } from '../../../electron/services/pbx-client/dect-phones'
 import { createBatchStore, type BatchStore } from '../../../electron/services/dect/batch-store'
-import { createPushRunner, toDectPhoneCreate, type PushProgress } from '../../../electron/services/dect/push'
+import { toDectPhoneCreate } from '../../../electron/services/dect/phone-body'
+import { createPushRunner, type PushProgress } from '../../../electron/services/dect/push'
 import { PROFILE_ID, makeRows, macOf, phonesOn, signedIn, startPbx, tempDir, type Demo } from './push-support'
 
 let pbx: Demo
