@@ -3,7 +3,7 @@ import { startDemoPbx } from './index'
 
 /**
  * Standalone starter: `npm run demo-pbx -- --port 8901 [--host 127.0.0.1] [--token-ttl 1800]
- * [--refresh-ttl 86400] [--latency-ms 0] [--legacy-notification] [--empty]`.
+ * [--refresh-ttl 86400] [--latency-ms 0] [--legacy-notification] [--empty] [--users 250]`.
  */
 
 const number = (name: string, v: string | undefined): number | undefined => {
@@ -26,13 +26,14 @@ const main = async (): Promise<void> => {
       'latency-ms': { type: 'string' },
       'legacy-notification': { type: 'boolean' },
       empty: { type: 'boolean' },
+      users: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   })
   if (values.help) {
     console.log(
-      'npm run demo-pbx -- --port 8901 [--host 127.0.0.1] [--token-ttl 1800] [--refresh-ttl 86400] [--latency-ms 0] [--legacy-notification] [--empty]',
+      'npm run demo-pbx -- --port 8901 [--host 127.0.0.1] [--token-ttl 1800] [--refresh-ttl 86400] [--latency-ms 0] [--legacy-notification] [--empty] [--users 250]',
     )
     return
   }
@@ -44,6 +45,7 @@ const main = async (): Promise<void> => {
     latencyMs: number('latency-ms', values['latency-ms']) ?? 0,
     notificationVariant: values['legacy-notification'] ? 'legacy' : 'current',
     seed: !values.empty,
+    ...(values.users !== undefined ? { users: number('users', values.users) } : {}),
   })
   console.log(`Demo PBX listening on ${pbx.url}`)
   let stopping = false

@@ -19,10 +19,10 @@ import { messageOf } from './push-errors'
  * - Extensions the PBX has no user for (`GET /api/users`, where offered) fail before any write.
  * - Handsets without a base go on the batch's bases in order, each up to its model's lines (read
  *   from the PBX's phone record) less the members it has already.
- * - Someone else changing a base's list meanwhile: the list is read again just before the write and
- *   the write happens only when it is unchanged (else merged again); after the write it is read
- *   back, and a handset of ours that is not there is merged again, up to five times. The API has no
- *   conditional write, so one round trip between the last read and the write remains open.
+ * - Someone else changing a base's list meanwhile: the list is read again just before the write, and
+ *   the write happens only when it is unchanged (else it is merged again, up to five times). The API
+ *   has no conditional write, so one round trip between that read and the write remains open.
+ *   A write the PBX took (200) enrols each handset at the index it was given: three requests a base.
  * - A refusal of the write naming an item (`items.3.…`) fails that handset and the rest are written
  *   again; a refusal naming none fails the handsets of that write.
  * - A PBX without members (404/405) fails every handset with that reason; the bases stay pushed.
@@ -155,26 +155,23 @@ export async function pushHandsets(batch: Batch, phones: readonly DectPhone[], c
         list = again // changed meanwhile: merge with what is there now
         continue
       }
-      const written = await write(base, merged.items, [...merged.added.keys()], list.length)
-      if (written === undefined) return
-      todo = todo.filter((p) => !written.has(p.id))
-      const after = await phase.retry(() => members.list(base.phoneId, { signal }))
-      if (after === undefined) return
-      const enrolled = new Map<string, HandsetOutcome>()
-      for (const p of todo) {
-        const m = after.find((x) => x.ipui.toUpperCase() === p.ipui && x.extension_number === p.extension)
-        if (m) enrolled.set(p.id, { state: 'enrolled', baseMac: base.mac, handsetIndex: m.handset_index, at: at() })
+      const refused = await write(base, merged.items, [...merged.added.keys()], list.length)
+      if (refused === undefined) return
+      if (refused.size === 0) {
+        // the PBX took the whole list: each handset added is a member at the index it was given
+        await decide(new Map([...merged.added].map(([id, index]) => [id, { state: 'enrolled' as const, baseMac: base.mac, handsetIndex: index, at: at() }])))
+        return
       }
-      await decide(enrolled)
-      todo = todo.filter((p) => !enrolled.has(p.id))
-      list = after // a handset of ours missing after the write: someone wrote over it, merge again
+      // refused, nothing written: the others are merged again with the list as it is then
+      todo = todo.filter((p) => !refused.has(p.id))
+      list = undefined
     }
     if (todo.length > 0) {
       await decide(failAll(todo.map((p) => open.get(p.id)).filter((h): h is HandsetRow => h !== undefined), `base ${base.name}'s member list kept changing on the PBX while this push wrote it; retry the failed handsets`, base.mac))
     }
   }
 
-  /** Writes the list; a refusal naming items fails those handsets. Answers the handsets it decided, undefined when stopping. */
+  /** Writes the list: answers the handsets the PBX refused (none: all written), undefined when stopping. */
   async function write(base: PushedBase, items: NonNullable<ReturnType<typeof mergeMembers>['items']>, addedOrder: string[], kept: number): Promise<Set<string> | undefined> {
     try {
       // `true` once written: `retry` answers undefined only when the push is stopping
