@@ -1,4 +1,4 @@
-import type { LabelSizeName } from '@contract/dect'
+import type { HandsetCounts, LabelSizeName } from '@contract/dect'
 
 /**
  * Words for the DECT push, QR walk, labels and phones screens. Plain functions, tested through
@@ -25,6 +25,12 @@ export function timeLeftText(etaMs: number | null): string {
   if (minutes < 90) return `about ${minutes} min left`
   const hours = Math.floor(minutes / 60)
   return `about ${hours} h ${minutes % 60} min left`
+}
+
+/** "handsets: 20 of 25 · 18 enrolled · 2 matched · 0 failed"; '' for a batch without handsets. */
+export function handsetsText(h: HandsetCounts | undefined): string {
+  if (!h || h.total + h.withErrors === 0) return ''
+  return `handsets: ${h.done} of ${h.total} · ${h.enrolled} enrolled · ${h.matched} matched · ${h.failed} failed`
 }
 
 /** "1 phone", "150 phones" */

@@ -231,6 +231,18 @@ describe('DectPushPanel', () => {
     expect(wrapper.find('.dect-push__counts').text()).toBe('148 of 150 · 146 created · 2 matched · 0 failed')
   })
 
+  it('a batch with handsets: their counts beside the phones', async () => {
+    const pbx = setup({ batch: { done: 150 } })
+    const handsets = { total: 25, done: 25, enrolled: 20, matched: 2, failed: 3, pending: 0, withErrors: 0 }
+    pbx.dect.state.pushes.b1 = fakePushProgress('b1', { status: 'partly_failed', done: 150, created: 150, pending: 0, handsets })
+    const { wrapper } = await mountPanel()
+    expect(wrapper.find('.dect-push__summary').text()).toBe('150 of 150 phones are on Acme HQ: 150 created, 0 matched. Handsets: 20 enrolled, 2 matched, 3 failed of 25.')
+    // failed handsets alone are worth a retry
+    await button(wrapper, 'Retry failed rows (3)').trigger('click')
+    await flushPromises()
+    expect(pbx.retryFailedRows).toHaveBeenCalledWith({ batchId: 'b1', profileId: 'p-acme' })
+  })
+
   it('a retry whose rows fail again says so when it ends (the screen would look as before)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const pbx = setup({ batch: { failed: 2, done: 148 } })
