@@ -3,46 +3,29 @@ import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   BatchDefaultsSchema,
-  BatchRowValuesSchema,
   BatchSchema,
   PUSH_CONCURRENCY,
-  RowProblemSchema,
   summaryOf,
   type Batch,
   type BatchDefaults,
   type BatchRow,
-  type BatchRowValues,
   type BatchStatus,
   type BatchSummary,
   type RowOutcome,
-  type RowProblem,
 } from '../../contract/dect'
-import { HandsetValuesSchema, type HandsetOutcome, type HandsetRow, type HandsetValues } from '../../contract/dect-handsets'
+import type { HandsetOutcome } from '../../contract/dect-handsets'
 import { checkInput, problemText } from '../../contract/pbx'
 import { ServiceError } from '../errors'
 import { writeFileAtomic } from '../files/atomic-write'
-import { checked, checkedAt } from '../validation'
+import { checked } from '../validation'
+import { newParts, resetRows, type NewBatchRow, type NewHandsetRow } from './batch-parts'
 import { batchFileText, INVALID, parseJson, readBatchFiles, rowIndex } from './batch-file'
 import { appendEntry, baseStampOf, JOURNAL_COMPACT_BYTES, JOURNAL_SUFFIX, type JournalEntry } from './outcome-journal'
 
 export const BATCHES_DIR = 'batches'
 export const BATCH_FILE_VERSION = 1
 
-/** A row as the CSV import or the scanner hands it over: no id or outcome yet (both are given here). */
-export interface NewBatchRow {
-  id?: string
-  row: number
-  values: BatchRowValues
-  problems: RowProblem[]
-}
-
-/** A handset as the CSV import or the scanner hands it over. */
-export interface NewHandsetRow {
-  id?: string
-  row: number
-  values: HandsetValues
-  problems: RowProblem[]
-}
+export type { NewBatchRow, NewHandsetRow } from './batch-parts'
 
 export interface NewBatch {
   name: string
@@ -476,47 +459,6 @@ export type BatchStore = ReturnType<typeof createBatchStore>
 function checkedName(name: unknown): string {
   const valid = checked(BatchSchema.shape.name, typeof name === 'string' ? name.trim() : name, 'name')
   return valid
-}
-
-/** rows of a new batch: checked, with unique ids, every outcome pending */
-function newRows(rows: readonly NewBatchRow[], seen = new Set<string>()): BatchRow[] {
-  return freshList(rows, 'rows', 'r', seen, (values, where) => checkedAt(BatchRowValuesSchema, values, where))
-}
-
-/** handsets of a new batch, likewise; their ids never repeat a row's (`seen` holds the rows') */
-function newHandsets(handsets: readonly NewHandsetRow[], seen: Set<string>): HandsetRow[] {
-  return freshList(handsets, 'handsets', 'h', seen, (values, where) => checkedAt(HandsetValuesSchema, values, where))
-}
-
-function freshList<V>(
-  list: readonly { id?: string; row: number; values: unknown; problems: RowProblem[] }[],
-  field: string,
-  prefix: string,
-  seen: Set<string>,
-  valuesOf: (values: unknown, where: string) => V,
-): { id: string; row: number; values: V; problems: RowProblem[]; outcome: { state: 'pending' } }[] {
-  if (!Array.isArray(list)) throw new ServiceError('INVALID_INPUT', `${field}: must be a list`, { field })
-  return list.map((input, i) => {
-    const where = `${field}.${i}`
-    const values = valuesOf(input.values, `${where}.values`)
-    const problems = checkedAt(RowProblemSchema.array(), input.problems ?? [], `${where}.problems`)
-    const line = Number.isInteger(input.row) && input.row >= 1 ? input.row : i + 1
-    let id = typeof input.id === 'string' && input.id !== '' && !seen.has(input.id) ? input.id : `${prefix}${i + 1}`
-    for (let n = 2; seen.has(id); n++) id = `${prefix}${i + 1}-${n}`
-    seen.add(id)
-    return { id, row: line, values, problems, outcome: { state: 'pending' } }
-  })
-}
-
-function resetRows<R extends { outcome: unknown }>(rows: readonly R[]): R[] {
-  return rows.map((row) => ({ ...structuredClone(row), outcome: { state: 'pending' } }))
-}
-
-/** the rows and handsets of a new batch, with ids unique across both */
-function newParts(rows: readonly NewBatchRow[], handsets: readonly NewHandsetRow[] = []): { rows: BatchRow[]; handsets: HandsetRow[] } {
-  const seen = new Set<string>()
-  const built = newRows(rows, seen)
-  return { rows: built, handsets: newHandsets(handsets, seen) }
 }
 
 function safeFileName(name: string): string {
