@@ -19,6 +19,7 @@ import { DectPhoneSchema, DectPhoneUpdateSchema, LIMITS } from './pbx'
 import { ivrOutboundOperations } from './bridge-ivr-outbound'
 import { mailOperations } from './bridge-mail'
 import { desktopOperations } from './bridge-desktop'
+import { handsetOperations } from './bridge-handsets'
 import { PbxProfileFieldsSchema, PbxProfileSchema, RecoveryStateSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
 
 /**
@@ -269,6 +270,7 @@ export const bridge = {
   /** a QR code (SVG) of a text, e.g. one phone's provisioning URL */
   qrCode: { input: z.strictObject({ text: z.string().min(1).max(2000) }), result: z.object({ svg: z.string() }) },
 
+  ...handsetOperations,
   ...ivrOutboundOperations,
   ...mailOperations,
   ...desktopOperations,

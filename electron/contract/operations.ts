@@ -52,6 +52,15 @@ export const OPERATION_NAMES = [
   'updateDectPhone',
   'deleteDectPhone',
   'qrCode',
+  // handsets on their bases (bridge-handsets.ts)
+  'listDectModels',
+  'editBatchHandsets',
+  'scanHandset',
+  'checkHandsetsOnPbx',
+  'siteStatus',
+  'baseAction',
+  'listBaseMembers',
+  'saveBaseMembers',
   // IVR servers and outbound rules (bridge-ivr-outbound.ts)
   'listIvrServers',
   'ivrServerStatuses',

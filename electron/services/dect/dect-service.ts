@@ -5,8 +5,10 @@ import { createDectPhonesClient } from '../pbx-client/dect-phones'
 import type { SessionManager } from '../session/session-manager'
 import { createBatchStore } from './batch-store'
 import { importCsv, previewCsv } from './csv-import'
+import { createHandsetService } from './handset-service'
 import { createImportSettings } from './import-settings'
 import { labelSheetHtml } from './label-sheet'
+import { createModelCatalog } from './model-catalog'
 import { parseMac } from './mac'
 import { createPushRunner } from './push'
 import { qrSvg } from './qr-code'
@@ -64,6 +66,8 @@ export function createDectService(options: DectServiceOptions) {
   const settings = createImportSettings(options.dataDir)
   const callerFor = options.sessions.callerOf
   const push = createPushRunner({ store, callerFor })
+  const catalog = createModelCatalog(options.dataDir)
+  const handsets = createHandsetService({ store, catalog, callerFor })
   const phones = async (profileId: string) => createDectPhonesClient(await callerFor(profileId))
 
   const pushedRows = (batch: Batch) => batch.rows.filter((row) => row.outcome.url && row.values.mac)
@@ -73,7 +77,7 @@ export function createDectService(options: DectServiceOptions) {
       return previewCsv(fileName, text, await settings.lastMapping())
     },
     async createBatchFromCsv({ name, fileName, text, mapping, defaults }) {
-      const imported = importCsv({ fileName, text, mapping, defaults })
+      const imported = importCsv({ fileName, text, mapping, defaults, models: await catalog.models() })
       const batch = await store.create({ name, source: fileName, rows: imported.rows, handsets: imported.handsets, defaults })
       await settings.rememberMapping(imported.mapping)
       return batch
@@ -85,9 +89,11 @@ export function createDectService(options: DectServiceOptions) {
       if (name !== undefined) await store.rename(batchId, name)
       if (concurrency !== undefined) await store.setPushState(batchId, { concurrency })
       if (defaults === undefined) return store.get(batchId)
-      return store.update(batchId, (batch) => ({ ...batch, defaults, rows: recheck(batch.rows, defaults) }))
+      const lines = await handsets.linesOf()
+      return store.update(batchId, (batch) => handsets.withHandsetsChecked({ ...batch, defaults, rows: recheck(batch.rows, defaults) }, lines))
     },
-    editBatchRows({ batchId, edits, add, remove }) {
+    async editBatchRows({ batchId, edits, add, remove }) {
+      const lines = await handsets.linesOf()
       return store.update(batchId, (batch) => {
         const removed = new Set(remove)
         const changes = new Map(edits.map((edit) => [edit.rowId, edit.values]))
@@ -99,7 +105,7 @@ export function createDectService(options: DectServiceOptions) {
             return values ? { ...row, values: { ...row.values, ...values } } : row
           })
           .concat(add.map((values: BatchRowValues) => buildRow(rawOf(values), batch.defaults, next++)))
-        return { ...batch, rows: recheck(rows, batch.defaults) }
+        return handsets.withHandsetsChecked({ ...batch, rows: recheck(rows, batch.defaults) }, lines)
       })
     },
     async scanMac({ batchId, mac, namePattern }) {
@@ -107,12 +113,13 @@ export function createDectService(options: DectServiceOptions) {
       if (!parsed.ok) throw new ServiceError('INVALID_INPUT', `mac: ${parsed.message}`, { field: 'mac' })
       let rowId = ''
       let duplicateOfRow: number | undefined
+      const lines = await handsets.linesOf()
       const batch = await store.update(batchId, (current) => {
         const number = 1 + current.rows.reduce((max, row) => Math.max(max, row.row), 0)
         duplicateOfRow = current.rows.find((row) => row.values.mac === parsed.mac)?.row
         const row = buildRow({ mac: parsed.mac, name: namePattern.replaceAll('{n}', String(number)) }, current.defaults, number)
         rowId = row.id
-        return { ...current, rows: findDuplicateMacs([...current.rows, row]) }
+        return handsets.withHandsetsChecked({ ...current, rows: findDuplicateMacs([...current.rows, row]) }, lines)
       })
       return duplicateOfRow === undefined ? { batch, rowId } : { batch, rowId, duplicateOfRow }
     },
@@ -201,7 +208,7 @@ export function createDectService(options: DectServiceOptions) {
   }
 
   return {
-    handlers,
+    handlers: { ...handlers, ...handsets.handlers },
     /** at start-up: batches a crash left "pushing" become paused and resumable */
     recover: () => push.recover(),
     /** on quit: pause every push (rows in flight finish) */

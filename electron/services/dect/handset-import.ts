@@ -1,4 +1,4 @@
-import { macForPeople, rowHasErrors, withDefaults, type BatchDefaults, type BatchRow, type BatchRowValues } from '../../contract/dect'
+import { macForPeople, rowHasErrors, withDefaults, type Batch, type BatchDefaults, type BatchRow, type BatchRowValues } from '../../contract/dect'
 import type { HandsetRow } from '../../contract/dect-handsets'
 import type { DectModel } from '../../contract/pbx'
 import { vendorOfModel } from '../../contract/pbx'
@@ -53,4 +53,9 @@ export function importHandsetRecords(
     return buildHandsetRow({ base_mac: mac, ipui, extension, handset_index, name }, i + 1)
   })
   return { rows, handsets: checkHandsets(handsets, baseSlots(rows, defaults, linesOf)) }
+}
+
+/** A batch's handsets checked again against its bases (after an edit of either). */
+export function recheckHandsets(batch: Pick<Batch, 'rows' | 'defaults' | 'handsets'>, linesOf: LinesOf): HandsetRow[] {
+  return checkHandsets(batch.handsets, baseSlots(batch.rows, batch.defaults, linesOf))
 }

@@ -1,0 +1,149 @@
+import { z } from 'zod'
+import { BatchSchema } from './dect'
+import { DectMemberSchema, DectMemberWriteSchema, DectModelSchema, ExtensionNumberSchema } from './pbx'
+
+/**
+ * The Bridge operations of handsets on their bases (issue 14): the PBX's DECT models, a batch's
+ * handsets (edited, scanned), the on-site check of the bases (which fetched their configuration)
+ * and the members of a base on the PBX. Spread into `bridge` in `bridge.ts`.
+ */
+
+const profileId = z.string().min(1)
+const batchId = z.string().min(1)
+
+/** A handset as typed in the handsets table: any cell may be empty; main checks and normalises. */
+const HandsetCellsSchema = z.strictObject({
+  base_mac: z.string().max(64).optional(),
+  ipui: z.string().max(64).optional(),
+  extension: z.string().max(80).optional(),
+  handset_index: z.string().max(16).optional(),
+  name: z.string().max(200).optional(),
+})
+export type HandsetCells = z.input<typeof HandsetCellsSchema>
+
+export const MODEL_SOURCES = ['pbx', 'remembered', 'none'] as const
+
+/** The DECT models to offer: this PBX's, else the ones remembered from the last PBX that listed them. */
+export const DectModelsAnswerSchema = z.object({
+  /** `pbx`: read from the PBX just now; `remembered`: read earlier (offline); `none`: no list known */
+  source: z.enum(MODEL_SOURCES),
+  /** false when the PBX asked answers 404/405: vendor, model and template are typed */
+  supported: z.boolean(),
+  models: z.array(DectModelSchema),
+  /** when the list was read from a PBX */
+  fetchedAt: z.string().optional(),
+})
+export type DectModelsAnswer = z.infer<typeof DectModelsAnswerSchema>
+
+/** A range of extensions a scan hands out, lowest first ("201-260"). */
+export const ExtensionRangeSchema = z
+  .strictObject({ from: ExtensionNumberSchema, to: ExtensionNumberSchema })
+  .refine((r) => BigInt(r.from) <= BigInt(r.to), { error: 'the range must start at or below its end', path: ['to'] })
+  .refine((r) => BigInt(r.to) - BigInt(r.from) < 10_000n, { error: 'a range holds at most 10,000 extensions', path: ['to'] })
+export type ExtensionRange = z.infer<typeof ExtensionRangeSchema>
+
+export const SCAN_RESULTS = ['base', 'added', 'duplicate', 'full'] as const
+
+/** What one scan in enrolment mode did. */
+export const ScanHandsetAnswerSchema = z.object({
+  batch: BatchSchema,
+  /** base: a base MAC was scanned (and added when new); added: a handset; duplicate / full: nothing added */
+  result: z.enum(SCAN_RESULTS),
+  /** the base the next handsets go to (12 hex digits) */
+  baseMac: z.string(),
+  /** the handset added, or the one that already has this IPUI */
+  handsetId: z.string().optional(),
+  extension: z.string().optional(),
+  /** handsets on the base now, and how many it takes when its model is known */
+  onBase: z.int(),
+  lines: z.int().optional(),
+  /** one sentence for the installer, also read out by a screen reader */
+  message: z.string(),
+})
+export type ScanHandsetAnswer = z.infer<typeof ScanHandsetAnswerSchema>
+
+export const SITE_STATES = ['not_pushed', 'waiting', 'seen'] as const
+export type SiteState = (typeof SITE_STATES)[number]
+
+/** A base of the batch as the PBX's provisioned phones show it. */
+export const SiteBaseSchema = z.object({
+  rowId: z.string(),
+  row: z.int(),
+  name: z.string(),
+  mac: z.string(),
+  state: z.enum(SITE_STATES),
+  ip: z.string().optional(),
+  fwver: z.string().optional(),
+  model: z.string().optional(),
+})
+export type SiteBase = z.infer<typeof SiteBaseSchema>
+
+export const SiteStatusSchema = z.object({
+  /** false: the PBX has no list of provisioned phones (GET /api/phones answers 404/405) */
+  supported: z.boolean(),
+  bases: z.array(SiteBaseSchema),
+  checkedAt: z.string(),
+})
+export type SiteStatus = z.infer<typeof SiteStatusSchema>
+
+export const BASE_ACTIONS = ['reprovision', 'reboot'] as const
+
+export const BaseMembersSchema = z.object({
+  members: z.array(DectMemberSchema),
+  /** how many handsets the base takes, when the PBX's model list says */
+  lines: z.int().optional(),
+  /** the tenant's extensions and their users' names (absent: the PBX has no list of users) */
+  extensions: z.array(z.object({ extension: z.string(), name: z.string() })).optional(),
+})
+export type BaseMembers = z.infer<typeof BaseMembersSchema>
+
+export const handsetOperations = {
+  /** the DECT models: this PBX's when a profile is given and it lists them (remembered for offline use), else the remembered ones */
+  listDectModels: { input: z.strictObject({ profileId: profileId.optional() }), result: DectModelsAnswerSchema },
+  /** edit handsets in place, add or remove them; every handset is checked again, across the batch too */
+  editBatchHandsets: {
+    input: z.strictObject({
+      batchId,
+      edits: z.array(z.strictObject({ handsetId: z.string().min(1), values: HandsetCellsSchema })).max(20_000).default([]),
+      add: z.array(HandsetCellsSchema).max(20_000).default([]),
+      remove: z.array(z.string().min(1)).max(20_000).default([]),
+    }),
+    result: BatchSchema,
+  },
+  /**
+   * enrolment by scanner: a base's MAC selects that base (added as a row when new); an IPUI or
+   * IPEI then adds a handset on it with the next extension of the range free in the batch
+   */
+  scanHandset: {
+    input: z.strictObject({
+      batchId,
+      code: z.string().trim().min(1, { error: 'scan or type a base MAC or a handset IPUI' }).max(64),
+      /** the base selected by an earlier scan */
+      baseMac: z.string().max(64).optional(),
+      extensions: ExtensionRangeSchema,
+      namePattern: z.string().trim().max(64).default(''),
+    }),
+    result: ScanHandsetAnswerSchema,
+  },
+  /** flag handsets whose extension the PBX has no user for, or that another base has (read from the PBX) */
+  checkHandsetsOnPbx: {
+    input: z.strictObject({ batchId, profileId }),
+    /** notes: what could not be checked on this PBX (no list of users, no members) */
+    result: z.object({ batch: BatchSchema, notes: z.array(z.string()) }),
+  },
+  /** where each base of the batch stands: fetched its configuration (IP, firmware) or not yet */
+  siteStatus: { input: z.strictObject({ batchId, profileId }), result: SiteStatusSchema },
+  /** re-provision or reboot one base (by MAC) */
+  baseAction: {
+    input: z.strictObject({ profileId, mac: z.string().min(1).max(64), action: z.enum(BASE_ACTIONS) }),
+    result: z.object({ done: z.literal(true) }),
+  },
+  /** a base's members on the PBX, its lines and the tenant's extensions */
+  listBaseMembers: { input: z.strictObject({ profileId, phoneId: z.string().min(1) }), result: BaseMembersSchema },
+  /** replace a base's members (checked first: extensions known, none twice, within the lines); answers them read back */
+  saveBaseMembers: {
+    input: z.strictObject({ profileId, phoneId: z.string().min(1), members: z.array(DectMemberWriteSchema).max(10_000) }),
+    result: BaseMembersSchema,
+  },
+} as const
+

@@ -1,0 +1,123 @@
+import { macForPeople, rowHasErrors, type Batch } from '../../contract/dect'
+import type { ExtensionRange, ScanHandsetAnswer } from '../../contract/bridge-handsets'
+import { parseIpui } from '../../contract/ipui'
+import { ServiceError } from '../errors'
+import { buildHandsetRow } from './handset-rows'
+import { recheckHandsets, type LinesOf } from './handset-import'
+import { parseMac } from './mac'
+import { buildRow, findDuplicateMacs } from './row-validation'
+
+/**
+ * Enrolment by barcode scanner, one scan at a time: a base's MAC (12 hex digits) selects that base,
+ * added as a row when the batch does not have it; a handset's IPUI (10 hex digits, or the 13-digit
+ * IPEI of its box) adds a handset on the selected base with the lowest extension of the
+ * installer's range that no handset of the batch has. A handset scanned twice, or one more than
+ * the base's model takes, is not added: the answer says so, for the screen and the beep.
+ */
+
+export interface ScanInput {
+  code: string
+  baseMac?: string | undefined
+  extensions: ExtensionRange
+  /** the handset's name: `{extension}` and `{n}` (the handset's number in the batch) filled in */
+  namePattern: string
+}
+
+type Answer = Omit<ScanHandsetAnswer, 'batch'>
+
+/** The lowest extension of the range not in `taken`, written as wide as the range's start ("0201"). */
+export function nextFreeExtension(range: ExtensionRange, taken: ReadonlySet<string>): string | undefined {
+  const width = range.from.length
+  for (let n = BigInt(range.from); n <= BigInt(range.to); n++) {
+    const extension = n.toString().padStart(width, '0')
+    if (!taken.has(extension)) return extension
+  }
+  return undefined
+}
+
+const invalid = (field: string, message: string) => new ServiceError('INVALID_INPUT', `${field}: ${message}`, { field })
+
+const nextNumber = (list: readonly { row: number }[]): number => 1 + list.reduce((max, item) => Math.max(max, item.row), 0)
+
+/** The batch after one scan, and what the scan did. */
+export function scanInto(batch: Batch, input: ScanInput, linesOf: LinesOf): { batch: Batch; answer: Answer } {
+  const mac = parseMac(input.code)
+  if (mac.ok) return selectBase(batch, mac.mac, linesOf)
+  const ipui = parseIpui(input.code)
+  if (!ipui.ok) {
+    throw invalid('code', `${input.code.slice(0, 40)} is neither a base MAC (12 hex digits) nor a handset IPUI (10 hex digits) or IPEI (13 digits): ${ipui.message}`)
+  }
+  const selected = input.baseMac === undefined ? undefined : parseMac(input.baseMac)
+  if (!selected?.ok) throw invalid('baseMac', "scan the base's MAC first: the handsets after it go on that base")
+  const base = batch.rows.find((row) => row.values.mac === selected.mac)
+  if (!base) throw invalid('baseMac', `base ${macForPeople(selected.mac)} is not in this batch: scan its MAC again`)
+  if (rowHasErrors(base)) {
+    const problem = base.problems.find((p) => p.severity === 'error')
+    throw invalid('baseMac', `base ${base.values.name ?? macForPeople(selected.mac)} (row ${base.row}) has an error, ${problem?.field}: ${problem?.message}. Fix the base first`)
+  }
+  const baseName = base.values.name ?? macForPeople(selected.mac)
+  const lines = linesOf({ ...batch.defaults, ...base.values })
+  const onBase = batch.handsets.filter((h) => h.values.base_mac === selected.mac).length
+  const common = { baseMac: selected.mac, onBase, ...(lines === undefined ? {} : { lines }) }
+
+  const twin = batch.handsets.find((h) => h.values.ipui === ipui.ipui)
+  if (twin) {
+    const where = twin.values.base_mac ? ` on base ${batch.rows.find((r) => r.values.mac === twin.values.base_mac)?.values.name ?? macForPeople(twin.values.base_mac)}` : ''
+    const extension = twin.values.extension
+    return {
+      batch,
+      answer: {
+        ...common,
+        result: 'duplicate',
+        handsetId: twin.id,
+        ...(extension ? { extension } : {}),
+        message: `IPUI ${ipui.ipui} was scanned before: handset ${twin.row}${extension ? `, extension ${extension}` : ''}${where}. Nothing added.`,
+      },
+    }
+  }
+  if (lines !== undefined && onBase >= lines) {
+    return { batch, answer: { ...common, result: 'full', message: `Base ${baseName} takes ${lines} handsets and has ${onBase}: scan the next base's MAC. Nothing added.` } }
+  }
+  const extension = nextFreeExtension(input.extensions, new Set(batch.handsets.map((h) => h.values.extension ?? '')))
+  if (extension === undefined) {
+    throw invalid('extensions', `every extension of ${input.extensions.from}-${input.extensions.to} is taken in this batch: widen the range`)
+  }
+  const number = nextNumber(batch.handsets)
+  const name = input.namePattern.replaceAll('{extension}', extension).replaceAll('{n}', String(number)).trim()
+  const handset = buildHandsetRow({ base_mac: selected.mac, ipui: ipui.ipui, extension, ...(name ? { name } : {}) }, number)
+  const next = { ...batch, handsets: [...batch.handsets, handset] }
+  next.handsets = recheckHandsets(next, linesOf)
+  const count = onBase + 1
+  return {
+    batch: next,
+    answer: {
+      ...common,
+      onBase: count,
+      result: 'added',
+      handsetId: handset.id,
+      extension,
+      message: `Extension ${extension}: handset ${ipui.ipui} on base ${baseName} (${count}${lines === undefined ? '' : ` of ${lines}`}).`,
+    },
+  }
+}
+
+function selectBase(batch: Batch, mac: string, linesOf: LinesOf): { batch: Batch; answer: Answer } {
+  const onBase = batch.handsets.filter((h) => h.values.base_mac === mac).length
+  const existing = batch.rows.find((row) => row.values.mac === mac)
+  const row = existing ?? buildRow({ mac, name: `Base ${macForPeople(mac)}` }, batch.defaults, nextNumber(batch.rows))
+  const next = existing ? batch : { ...batch, rows: findDuplicateMacs([...batch.rows, row]) }
+  if (!existing) next.handsets = recheckHandsets(next, linesOf)
+  const lines = linesOf({ ...batch.defaults, ...row.values })
+  const name = row.values.name ?? macForPeople(mac)
+  const room = lines === undefined ? `${onBase} handsets` : `${onBase} of ${lines} handsets`
+  return {
+    batch: next,
+    answer: {
+      result: 'base',
+      baseMac: mac,
+      onBase,
+      ...(lines === undefined ? {} : { lines }),
+      message: existing ? `Base ${name} selected (${room}): scan its handsets.` : `Base ${name} added to the batch: scan its handsets.`,
+    },
+  }
+}

@@ -1,0 +1,176 @@
+import type { BridgeHandlers } from '../../contract/bridge'
+import type { BaseMembers, HandsetCells, SiteBase } from '../../contract/bridge-handsets'
+import type { Batch } from '../../contract/dect'
+import { normalizeMac, type DectMemberWrite, type DectPhone } from '../../contract/pbx'
+import { mapLimited } from '../concurrency/map-limited'
+import { ServiceError } from '../errors'
+import type { PbxCaller } from '../pbx-client/caller'
+import { createDectMembersClient } from '../pbx-client/dect-members'
+import { createDectModelsClient } from '../pbx-client/dect-models'
+import { createDectPhonesClient } from '../pbx-client/dect-phones'
+import { createProvisionedPhonesClient } from '../pbx-client/provisioned-phones'
+import { createUsersClient } from '../pbx-client/users'
+import type { BatchStore } from './batch-store'
+import { flagHandsetsOnPbx, type PbxMember } from './handset-check'
+import { linesFromModels, recheckHandsets, type LinesOf } from './handset-import'
+import { buildHandsetRow, type RawHandsetValues } from './handset-rows'
+import { scanInto } from './handset-scan'
+import { checkMemberList } from './member-list-check'
+import type { createModelCatalog } from './model-catalog'
+
+type HandsetHandlers = Pick<
+  BridgeHandlers,
+  'listDectModels' | 'editBatchHandsets' | 'scanHandset' | 'checkHandsetsOnPbx' | 'siteStatus' | 'baseAction' | 'listBaseMembers' | 'saveBaseMembers'
+>
+
+export interface HandsetServiceOptions {
+  store: BatchStore
+  catalog: ReturnType<typeof createModelCatalog>
+  callerFor: (profileId: string) => Promise<PbxCaller>
+}
+
+/** How many bases' member lists are read at once when the whole PBX is checked. */
+const READ_CONCURRENCY = 4
+
+const cellsOf = (cells: HandsetCells): RawHandsetValues => ({ ...cells })
+
+/**
+ * Handsets behind the Bridge: the PBX's models (remembered for offline use), a batch's handsets
+ * edited or scanned, checked against the PBX, the on-site check of the bases and a base's members.
+ * The work lives in the files beside this one; this one wires them to the Bridge operations.
+ */
+export function createHandsetService({ store, catalog, callerFor }: HandsetServiceOptions) {
+  const linesOf = async (): Promise<LinesOf> => linesFromModels(await catalog.models())
+
+  /** the batch with its handsets checked again against its bases */
+  const withHandsetsChecked = (batch: Batch, lines: LinesOf): Batch => ({ ...batch, handsets: recheckHandsets(batch, lines) })
+
+  /** every base on the PBX with its members (none for a PBX without members) */
+  async function membersOnPbx(caller: PbxCaller, phones: readonly DectPhone[]): Promise<{ supported: boolean; members: PbxMember[] }> {
+    const client = createDectMembersClient(caller)
+    let supported = true
+    const lists = await mapLimited(phones, READ_CONCURRENCY, async (phone) => {
+      try {
+        return (await client.list(phone.id)).map((member) => ({ baseName: phone.name ?? phone.id, baseMac: phone.mac && normalizeMac(phone.mac), member }))
+      } catch (error) {
+        if (error instanceof ServiceError && error.code === 'NOT_SUPPORTED') supported = false
+        else if (!(error instanceof ServiceError && error.code === 'NOT_FOUND')) throw error
+        return []
+      }
+    }, () => !supported)
+    return { supported, members: lists.flatMap((list) => list ?? []) }
+  }
+
+  async function baseFacts(caller: PbxCaller, phoneId: string): Promise<Omit<BaseMembers, 'members'>> {
+    const [phone, models, users] = await Promise.all([
+      createDectPhonesClient(caller).get(phoneId),
+      createDectModelsClient(caller).list(),
+      createUsersClient(caller).listAll(),
+    ])
+    const known = models.supported ? models.items : await catalog.models()
+    const lines = phone.model === undefined ? undefined : linesFromModels(known)({ model: phone.model, ...(phone.vendor ? { vendor: phone.vendor } : {}) })
+    const extensions = users.supported
+      ? users.items.filter((u) => u.extension_number).map((u) => ({ extension: u.extension_number as string, name: u.display_name ?? u.name ?? '' }))
+      : undefined
+    return { ...(lines === undefined ? {} : { lines }), ...(extensions ? { extensions } : {}) }
+  }
+
+  const handlers: HandsetHandlers = {
+    async listDectModels({ profileId }) {
+      if (profileId === undefined) return catalog.remembered()
+      return catalog.learn(await createDectModelsClient(await callerFor(profileId)).list())
+    },
+
+    async editBatchHandsets({ batchId, edits, add, remove }) {
+      const lines = await linesOf()
+      return store.update(batchId, (batch) => {
+        const removed = new Set(remove)
+        const changes = new Map(edits.map((edit) => [edit.handsetId, edit.values]))
+        const missing = [...changes.keys(), ...removed].find((id) => !batch.handsets.some((h) => h.id === id))
+        if (missing) throw new ServiceError('NOT_FOUND', `The batch has no handset ${missing} (it may have been removed meanwhile).`, { field: 'handsetId' })
+        let next = 1 + batch.handsets.reduce((max, h) => Math.max(max, h.row), 0)
+        const handsets = batch.handsets
+          .filter((h) => !removed.has(h.id))
+          .map((h) => {
+            const values = changes.get(h.id)
+            return values ? { ...buildHandsetRow({ ...h.values, ...cellsOf(values) }, h.row, h.id), outcome: h.outcome } : h
+          })
+          .concat(add.map((cells) => buildHandsetRow(cellsOf(cells), next++)))
+        return withHandsetsChecked({ ...batch, handsets }, lines)
+      })
+    },
+
+    async scanHandset({ batchId, code, baseMac, extensions, namePattern }) {
+      const lines = await linesOf()
+      let answer: Omit<Awaited<ReturnType<HandsetHandlers['scanHandset']>>, 'batch'> | undefined
+      const batch = await store.update(batchId, (current) => {
+        const scanned = scanInto(current, { code, baseMac, extensions, namePattern }, lines)
+        answer = scanned.answer
+        return scanned.batch
+      })
+      return { batch, ...answer! }
+    },
+
+    async checkHandsetsOnPbx({ batchId, profileId }) {
+      const caller = await callerFor(profileId)
+      const [users, phones] = await Promise.all([createUsersClient(caller).listAll(), createDectPhonesClient(caller).list()])
+      const members = await membersOnPbx(caller, phones.items)
+      const notes: string[] = []
+      if (!users.supported) notes.push('This PBX has no list of users: extensions were not checked against it; the PBX refuses unknown ones at the push.')
+      if (!members.supported) notes.push('This PBX does not offer handset enrolment (DECT phone members): the push will enrol no handset there.')
+      const extensions = users.supported ? new Set(users.items.flatMap((u) => (u.extension_number ? [u.extension_number] : []))) : undefined
+      const lines = await linesOf()
+      const batch = await store.update(batchId, (current) => {
+        const checkedBatch = withHandsetsChecked(current, lines)
+        return { ...checkedBatch, handsets: flagHandsetsOnPbx(checkedBatch.handsets, { extensions, members: members.members }) }
+      })
+      return { batch, notes }
+    },
+
+    async siteStatus({ batchId, profileId }) {
+      const batch = await store.get(batchId)
+      const phones = await createProvisionedPhonesClient(await callerFor(profileId)).list()
+      const seen = new Map(phones.supported ? phones.items.map((p) => [normalizeMac(p.mac), p]) : [])
+      const bases: SiteBase[] = batch.rows
+        .filter((row) => row.values.mac !== undefined)
+        .map((row) => {
+          const mac = row.values.mac as string
+          const common = { rowId: row.id, row: row.row, name: row.values.name ?? '', mac }
+          const pushed = row.outcome.state === 'created' || row.outcome.state === 'matched'
+          const phone = seen.get(mac)
+          if (!pushed) return { ...common, state: 'not_pushed' as const }
+          if (!phone) return { ...common, state: 'waiting' as const }
+          return {
+            ...common,
+            state: 'seen' as const,
+            ...(phone.ip ? { ip: phone.ip } : {}),
+            ...(phone.fwver ? { fwver: phone.fwver } : {}),
+            ...(phone.model ? { model: phone.model } : {}),
+          }
+        })
+      return { supported: phones.supported, bases, checkedAt: new Date().toISOString() }
+    },
+
+    async baseAction({ profileId, mac, action }) {
+      await createProvisionedPhonesClient(await callerFor(profileId)).act(mac, action)
+      return { done: true as const }
+    },
+
+    async listBaseMembers({ profileId, phoneId }) {
+      const caller = await callerFor(profileId)
+      const [members, facts] = await Promise.all([createDectMembersClient(caller).list(phoneId), baseFacts(caller, phoneId)])
+      return { members, ...facts }
+    },
+
+    async saveBaseMembers({ profileId, phoneId, members }) {
+      const caller = await callerFor(profileId)
+      const facts = await baseFacts(caller, phoneId)
+      const items: DectMemberWrite[] = checkMemberList(members, facts)
+      const client = createDectMembersClient(caller)
+      await client.replace(phoneId, items)
+      return { members: await client.list(phoneId), ...facts }
+    },
+  }
+
+  return { handlers, withHandsetsChecked, linesOf }
+}
