@@ -76,16 +76,6 @@ export const baseName = (fileName: string): string => fileName.replace(/\.[^.]+$
 export const withoutField = (message: string, field: string | undefined): string =>
   field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message
 
-/** The DECT phones of the demo PBX (electron/demo-pbx/README.md, "DECT phones"). */
-export const DECT_MODELS = [
-  { vendor: 'Yealink', model: 'W70B', template: 'yealink_w70b.xml' },
-  { vendor: 'Yealink', model: 'W80B', template: 'yealink_w80b.xml' },
-  { vendor: 'Snom', model: 'M400', template: 'snom_m400.xml' },
-  { vendor: 'Snom', model: 'M900', template: 'snom_m900.xml' },
-  { vendor: 'Gigaset', model: 'N670', template: 'gigaset_n670.xml' },
-  { vendor: 'Gigaset', model: 'N870', template: 'gigaset_n870.xml' },
-] as const
-
 /** The codecs a DECT phone may list (demo README). */
 export const DECT_CODECS = ['PCMU', 'PCMA', 'G722', 'G729', 'OPUS', 'iLBC', 'G726'] as const
 

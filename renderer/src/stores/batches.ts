@@ -4,7 +4,7 @@ import type { BridgeError, BridgeResult } from '@contract/result'
 import { summaryOf } from '@renderer/lib/batch-text'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import { callBridge, type LoadStatus } from './bridge-call'
+import { callBridge, plain, type LoadStatus } from './bridge-call'
 
 export type BatchFile = OperationOutput<'exportBatch'>
 
@@ -13,11 +13,6 @@ export type ScanOutcome =
   | { ok: true; rowId: string; row: number; name: string; mac: string; duplicateOfRow?: number }
   | { ok: false; error: BridgeError }
 
-/**
- * A plain copy of what a form holds (Vue's reactive proxies cannot cross the bridge: it copies
- * with the structured clone algorithm). Batch inputs are JSON data, so JSON makes the copy.
- */
-const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
 
 /** The most a spreadsheet may weigh (main refuses more; the renderer says so before sending it). */
 export const MAX_CSV_BYTES = 20 * 1024 * 1024
@@ -377,6 +372,7 @@ export const useBatchesStore = defineStore('batches', () => {
     checkOnPbx,
     checkedOn,
     scan,
+    change,
   }
 })
 

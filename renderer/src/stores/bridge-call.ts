@@ -23,3 +23,9 @@ export async function callBridge<T>(call: () => Promise<BridgeResult<T>>): Promi
     }
   }
 }
+
+/**
+ * A plain copy of what a form holds (Vue's reactive proxies cannot cross the bridge: it copies
+ * with the structured clone algorithm). Bridge inputs are JSON data, so JSON makes the copy.
+ */
+export const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T

@@ -10,10 +10,7 @@ import type { BridgeError, BridgeResult } from '@contract/result'
 import { placeOfError, problemsByPlace, topFieldOf } from '@renderer/lib/rule-problems'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { callBridge, type LoadStatus } from './bridge-call'
-
-/** A draft as plain data: what crosses the Bridge is structured-cloned, and a reactive proxy cannot be. */
-const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
+import { callBridge, plain, type LoadStatus } from './bridge-call'
 
 /** main's error about a field, with the field's value when it was answered (it goes once that changes). */
 type ServerProblem = { place: string; message: string; field: keyof OutboundRuleDraft; was: string }

@@ -346,18 +346,20 @@ describe('the rows of a batch', () => {
     expect(focusedLabel()).toBe(`Edit MAC address, row ${rendered + 5}`)
   })
 
-  it('has four tabs a keyboard can reach; the tab chosen is kept in the address', async () => {
+  it('has six tabs a keyboard can reach; the tab chosen is kept in the address', async () => {
     const { wrapper, router } = await mountBatch()
 
     const tabs = wrapper.findAll('[role="tab"]')
     expect(tabs.map((tab) => [tab.text(), tab.attributes('aria-selected')])).toEqual([
       ['Rows', 'true'],
+      ['Handsets (0)', 'false'],
       ['Push', 'false'],
+      ['On site', 'false'],
       ['QR codes', 'false'],
       ['Labels', 'false'],
     ])
-    expect(tabs[1]!.attributes('tabindex')).toBe('0')
-    await tabs[1]!.trigger('keydown', { key: 'Enter' })
+    expect(tabs[2]!.attributes('tabindex')).toBe('0')
+    await tabs[2]!.trigger('keydown', { key: 'Enter' })
     await flushPromises()
 
     expect(router.currentRoute.value.query.tab).toBe('push')

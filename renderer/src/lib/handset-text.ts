@@ -1,0 +1,43 @@
+import type { HandsetState } from '@contract/dect-handsets'
+import type { SiteState } from '@contract/bridge-handsets'
+
+/** Words for handsets: their outcome, the on-site states of the bases. */
+
+export const HANDSET_STATE_WORDS: Record<HandsetState, string> = {
+  pending: 'pending',
+  enrolled: 'enrolled',
+  matched: 'matched',
+  failed: 'failed',
+}
+export const HANDSET_STATE_TAG: Record<HandsetState, 'default' | 'success' | 'info' | 'error'> = {
+  pending: 'default',
+  enrolled: 'success',
+  matched: 'info',
+  failed: 'error',
+}
+
+export const SITE_STATE_WORDS: Record<SiteState | 'late', string> = {
+  not_pushed: 'not pushed',
+  waiting: 'waiting',
+  late: 'not seen yet',
+  seen: 'configuration fetched',
+}
+export const SITE_STATE_TAG: Record<SiteState | 'late', 'default' | 'info' | 'warning' | 'success'> = {
+  not_pushed: 'default',
+  waiting: 'info',
+  late: 'warning',
+  seen: 'success',
+}
+
+/** "40 handsets · 2 with errors · 30 enrolled" (zero counts left out, the total aside). */
+export function handsetCountsText(handsets: readonly { problems: readonly { severity: string }[]; outcome: { state: HandsetState } }[]): string {
+  const counts = { errors: 0, warnings: 0, enrolled: 0, matched: 0, failed: 0 }
+  for (const h of handsets) {
+    if (h.problems.some((p) => p.severity === 'error')) counts.errors++
+    else if (h.problems.length > 0) counts.warnings++
+    if (h.outcome.state !== 'pending') counts[h.outcome.state]++
+  }
+  const parts = [`${handsets.length} ${handsets.length === 1 ? 'handset' : 'handsets'}`, `${counts.errors} with errors`, `${counts.warnings} with warnings`]
+  for (const state of ['enrolled', 'matched', 'failed'] as const) if (counts[state] > 0) parts.push(`${counts[state]} ${state}`)
+  return parts.join(' · ')
+}

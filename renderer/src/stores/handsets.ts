@@ -1,0 +1,62 @@
+import type { OperationInput, OperationOutput } from '@contract/bridge'
+import type { ExtensionRange } from '@contract/bridge-handsets'
+import type { Batch } from '@contract/dect'
+import type { BridgeError } from '@contract/result'
+import { acceptHMRUpdate, defineStore } from 'pinia'
+import { ref } from 'vue'
+import { useBatchesStore } from './batches'
+import { callBridge, plain } from './bridge-call'
+
+export type HandsetScan = { ok: true; answer: Omit<OperationOutput<'scanHandset'>, 'batch'> } | { ok: false; error: BridgeError }
+
+/**
+ * The handsets of the batch on screen (the batches store holds the batch): edited in place, added
+ * by scanner in enrolment mode, checked against a PBX. Every change answers the whole batch,
+ * which the batches store shows.
+ */
+export const useHandsetsStore = defineStore('handsets', () => {
+  const batches = useBatchesStore()
+
+  /** the base the next scanned handsets go on (its MAC), per batch */
+  const scanBase = ref<Record<string, string>>({})
+  const checking = ref(false)
+  /** what the last check could not do on that PBX (no list of users, no members) */
+  const notes = ref<string[]>([])
+
+  function edit(input: Omit<OperationInput<'editBatchHandsets'>, 'batchId'>): Promise<Batch | null> {
+    const batchId = batches.current?.id
+    if (!batchId) return Promise.resolve(null)
+    return batches.change(() => window.pbx.editBatchHandsets({ batchId, ...plain(input) }))
+  }
+
+  async function checkOnPbx(profileId: string): Promise<Batch | null> {
+    const batchId = batches.current?.id
+    if (!batchId) return null
+    let answered: string[] = []
+    const batch = await batches.change(async () => {
+      const result = await window.pbx.checkHandsetsOnPbx({ batchId, profileId })
+      if (!result.ok) return result
+      answered = result.value.notes
+      return { ok: true as const, value: result.value.batch }
+    }, checking)
+    notes.value = answered
+    return batch
+  }
+
+  /** One scan in enrolment mode: a base MAC selects the base, an IPUI/IPEI adds a handset on it. */
+  async function scan(code: string, extensions: ExtensionRange, namePattern: string): Promise<HandsetScan> {
+    const batchId = batches.current?.id
+    if (!batchId) return { ok: false, error: { code: 'NOT_FOUND', message: 'No batch is open.' } }
+    const baseMac = scanBase.value[batchId]
+    const result = await callBridge(() => window.pbx.scanHandset({ batchId, code, extensions: plain(extensions), namePattern, ...(baseMac ? { baseMac } : {}) }))
+    if (!result.ok) return { ok: false, error: result.error }
+    const { batch, ...answer } = result.value
+    batches.put(batch)
+    scanBase.value[batchId] = answer.baseMac
+    return { ok: true, answer }
+  }
+
+  return { scanBase, checking, notes, edit, checkOnPbx, scan }
+})
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useHandsetsStore, import.meta.hot))

@@ -1,0 +1,101 @@
+import type { SiteBase, SiteStatus } from '@contract/bridge-handsets'
+import type { BridgeError } from '@contract/result'
+import { acceptHMRUpdate, defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import { callBridge } from './bridge-call'
+
+/** How often the bases are asked for while the on-site view is open, and for how long at most. */
+export const SITE_POLL = { everyMs: 5_000, forMs: 30 * 60_000 }
+
+/**
+ * The on-site check of a batch: after a push, which bases fetched their configuration from the
+ * PBX (`GET /api/phones`: IP, firmware). Polled while the view is open, bounded: it stops when
+ * every pushed base is seen, when the view closes, on an error, or after SITE_POLL.forMs.
+ * Re-provision and reboot act on one base.
+ */
+export const useSiteCheckStore = defineStore('site-check', () => {
+  const status = ref<SiteStatus | null>(null)
+  const error = ref<BridgeError | null>(null)
+  const polling = ref(false)
+  /** when the view started watching: a base still waiting `lateAfterMin` minutes later is "not seen yet" */
+  const startedAt = ref(0)
+  const lateAfterMin = ref(10)
+  const now = ref(Date.now())
+  /** the MAC of the base an action runs on */
+  const acting = ref<string | null>(null)
+
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let watching: { batchId: string; profileId: string } | null = null
+
+  const allSeen = computed(() => {
+    const pushed = status.value?.bases.filter((b) => b.state !== 'not_pushed') ?? []
+    return pushed.length > 0 && pushed.every((b) => b.state === 'seen')
+  })
+  const late = (base: SiteBase): boolean => base.state === 'waiting' && now.value - startedAt.value >= lateAfterMin.value * 60_000
+
+  async function poll(): Promise<void> {
+    const target = watching
+    if (!target) return
+    const result = await callBridge(() => window.pbx.siteStatus(target))
+    if (watching !== target) return
+    now.value = Date.now()
+    if (!result.ok) {
+      error.value = result.error
+      stop()
+      return
+    }
+    error.value = null
+    status.value = result.value
+    if (!result.value.supported || allSeen.value || now.value - startedAt.value >= SITE_POLL.forMs) {
+      stop()
+      return
+    }
+    timer = setTimeout(() => void poll(), SITE_POLL.everyMs)
+  }
+
+  /** Starts watching a batch's bases on a PBX (again from now). */
+  function start(batchId: string, profileId: string): Promise<void> {
+    stop()
+    watching = { batchId, profileId }
+    startedAt.value = Date.now()
+    polling.value = true
+    status.value = null
+    return poll()
+  }
+
+  /** Asks at once (the "Check now" button), keeping the polling as it is. */
+  async function checkNow(): Promise<void> {
+    if (!watching) return
+    if (timer) clearTimeout(timer)
+    polling.value = true
+    await poll()
+  }
+
+  function stop(): void {
+    if (timer) clearTimeout(timer)
+    timer = undefined
+    polling.value = false
+  }
+
+  /** Re-provision or reboot one base; answers the error, if any. */
+  async function act(mac: string, action: 'reprovision' | 'reboot'): Promise<BridgeError | null> {
+    if (!watching) return null
+    const { profileId } = watching
+    acting.value = mac
+    try {
+      const result = await callBridge(() => window.pbx.baseAction({ profileId, mac, action }))
+      return result.ok ? null : result.error
+    } finally {
+      acting.value = null
+    }
+  }
+
+  function close(): void {
+    stop()
+    watching = null
+  }
+
+  return { status, error, polling, startedAt, lateAfterMin, acting, allSeen, late, start, checkNow, stop, act, close }
+})
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useSiteCheckStore, import.meta.hot))
