@@ -113,7 +113,12 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
 
     async checkHandsetsOnPbx({ batchId, profileId }) {
       const caller = await callerFor(profileId)
-      const [users, phones] = await Promise.all([createUsersClient(caller).listAll(), createDectPhonesClient(caller).list()])
+      // the PBX's models are learnt on the way: the lines of each base, for this check and offline work after it
+      const [users, phones] = await Promise.all([
+        createUsersClient(caller).listAll(),
+        createDectPhonesClient(caller).list(),
+        createDectModelsClient(caller).list().then((models) => catalog.learn(models)),
+      ])
       const members = await membersOnPbx(caller, phones.items)
       const notes: string[] = []
       if (!users.supported) notes.push('This PBX has no list of users: extensions were not checked against it; the PBX refuses unknown ones at the push.')
