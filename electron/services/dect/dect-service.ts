@@ -7,7 +7,8 @@ import { createBatchStore } from './batch-store'
 import { importCsv, previewCsv } from './csv-import'
 import { createHandsetService } from './handset-service'
 import { createImportSettings } from './import-settings'
-import { labelSheetHtml } from './label-sheet'
+import { labelHandsets } from './handset-label'
+import { labelSheetHtml, type LabelSheet } from './label-sheet'
 import { createModelCatalog } from './model-catalog'
 import { parseMac } from './mac'
 import { createPushRunner } from './push'
@@ -173,8 +174,11 @@ export function createDectService(options: DectServiceOptions) {
     async exportLabelsPdf({ batchId, size }) {
       if (!options.printToPdf) throw new ServiceError('NOT_SUPPORTED', 'This build cannot print PDF files.')
       const batch = await store.get(batchId)
-      if (pushedRows(batch).length === 0) throw new ServiceError('INVALID_INPUT', 'No phone of this batch has a provisioning URL yet: push the batch first.')
-      const pdf = await options.printToPdf(await labelSheetHtml(labelPhones(batch), size, batch.name))
+      const sheet = labelPhones(batch)
+      if (sheet.bases.length + sheet.handsets.length === 0) {
+        throw new ServiceError('INVALID_INPUT', 'No phone or handset of this batch is on the PBX yet: push the batch first.')
+      }
+      const pdf = await options.printToPdf(await labelSheetHtml(sheet, size, batch.name))
       return { fileName: `${resultsCsv(batch).fileName.replace(/-results\.csv$/, '')}-labels-${size}.pdf`, base64: pdf.toString('base64') }
     },
     async exportResultsCsv({ batchId }) {
@@ -198,13 +202,15 @@ export function createDectService(options: DectServiceOptions) {
     },
   }
 
-  function labelPhones(batch: Batch) {
-    return pushedRows(batch).map((row) => ({
+  /** What the label sheet shows: the pushed bases, then the handsets on the PBX (labelHandsets). */
+  function labelPhones(batch: Batch): LabelSheet {
+    const bases = pushedRows(batch).map((row) => ({
       name: row.values.name ?? '',
       mac: row.values.mac!,
       url: row.outcome.url!,
       ...(row.values.extension ? { extension: row.values.extension } : {}),
     }))
+    return { bases, handsets: labelHandsets(batch) }
   }
 
   return {

@@ -1,10 +1,12 @@
 import { LABEL_LAYOUTS, LABEL_TEXT, macForPeople, type LabelSizeName } from '../../contract/dect'
+import { handsetLabelCss, handsetLabelHtml, type LabelHandset } from './handset-label'
 import { qrSvg } from './qr-code'
 
 /**
- * The printable label sheet: one label per phone with its QR code (the auto-provisioning URL),
- * name, MAC and extension. The same HTML is printed to PDF by Electron (printToPDF) and rendered
- * by the tests in Chromium, so what is tested is what is printed. Sizes follow common label stock
+ * The printable label sheet: one label per phone (base) with its QR code (the auto-provisioning
+ * URL), name, MAC and extension, then one per handset on the PBX (handset-label.ts), on the same
+ * stock. The same HTML is printed to PDF by Electron (printToPDF) and rendered by the tests in
+ * Chromium, so what is tested is what is printed. Sizes follow common label stock
  * (LABEL_LAYOUTS in the contract, which the preview on screen is drawn from too).
  */
 
@@ -15,15 +17,20 @@ export interface LabelPhone {
   url: string
 }
 
+/** What a sheet shows: the bases' labels first, then the handsets'. */
+export interface LabelSheet {
+  bases: readonly LabelPhone[]
+  handsets: readonly LabelHandset[]
+}
 
 const escape = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-export async function labelSheetHtml(phones: readonly LabelPhone[], size: LabelSizeName, title = 'DECT labels'): Promise<string> {
+export async function labelSheetHtml(sheet: LabelSheet, size: LabelSizeName, title = 'DECT labels'): Promise<string> {
   const s = LABEL_LAYOUTS[size]
   const t = LABEL_TEXT
   const labels = await Promise.all(
-    phones.map(async (phone) => {
+    sheet.bases.map(async (phone) => {
       const svg = await qrSvg(phone.url)
       return `<div class="label"><div class="qr" role="img" aria-label="QR code of ${escape(phone.url)}">${svg}</div>
 <div class="text"><div class="name">${escape(phone.name)}</div><div class="mac">${escape(macForPeople(phone.mac))}</div>${
@@ -31,6 +38,7 @@ export async function labelSheetHtml(phones: readonly LabelPhone[], size: LabelS
       }</div></div>`
     }),
   )
+  labels.push(...sheet.handsets.map((handset) => handsetLabelHtml(handset, escape)))
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
@@ -48,6 +56,7 @@ body { margin: 0; font: 9pt system-ui, 'DejaVu Sans', sans-serif; color: #000 }
 .text { min-width: 0 }
 .name { font-weight: 700; font-size: ${t.namePt}pt; overflow-wrap: anywhere }
 .mac, .ext { font-family: 'DejaVu Sans Mono', monospace; font-size: ${t.detailPt}pt; margin-top: 1mm; white-space: nowrap }
+${handsetLabelCss(t.detailPt)}
 </style></head>
 <body><main class="sheet">
 ${labels.join('\n')}

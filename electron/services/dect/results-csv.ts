@@ -1,19 +1,41 @@
 import Papa from 'papaparse'
-import type { Batch } from '../../contract/dect'
+import type { Batch, RowProblem } from '../../contract/dect'
 
-/** The results of a batch as CSV: row, MAC, name, id, url, outcome (and the PBX's error). */
+/** The columns of the results CSV; a base row leaves the handset columns empty, a handset row mac, id and url. */
+export const RESULTS_COLUMNS = ['kind', 'row', 'mac', 'name', 'extension', 'id', 'url', 'outcome', 'error', 'ipui', 'base_mac', 'handset_index'] as const
+
+/** A row still pending with an error problem was kept out of the push. */
+const outcomeOf = (state: string, problems: readonly RowProblem[]): string =>
+  state === 'pending' && problems.some((p) => p.severity === 'error') ? 'not pushed (errors)' : state
+
+/**
+ * The results of a batch as CSV: a line per base (row, MAC, name, id, url, outcome and the PBX's
+ * error), then a line per handset (its IPUI, the base it is on and its index).
+ */
 export function resultsCsv(batch: Batch): { fileName: string; csv: string } {
-  const rows = batch.rows.map((row) => ({
+  const bases = batch.rows.map((row) => ({
+    kind: 'base',
     row: row.row,
     mac: row.values.mac ?? '',
     name: row.values.name ?? '',
     extension: row.values.extension ?? '',
     id: row.outcome.phoneId ?? '',
     url: row.outcome.url ?? '',
-    outcome: row.problems.some((p) => p.severity === 'error') && row.outcome.state === 'pending' ? 'not pushed (errors)' : row.outcome.state,
+    outcome: outcomeOf(row.outcome.state, row.problems),
     error: row.outcome.error ?? '',
   }))
-  const csv = Papa.unparse(rows, { columns: ['row', 'mac', 'name', 'extension', 'id', 'url', 'outcome', 'error'], newline: '\r\n' })
+  const handsets = batch.handsets.map((handset) => ({
+    kind: 'handset',
+    row: handset.row,
+    name: handset.values.name ?? '',
+    extension: handset.values.extension ?? '',
+    outcome: outcomeOf(handset.outcome.state, handset.problems),
+    error: handset.outcome.error ?? '',
+    ipui: handset.values.ipui ?? '',
+    base_mac: handset.outcome.baseMac ?? handset.values.base_mac ?? '',
+    handset_index: handset.outcome.handsetIndex ?? handset.values.handset_index ?? '',
+  }))
+  const csv = Papa.unparse([...bases, ...handsets], { columns: [...RESULTS_COLUMNS], newline: '\r\n' })
   const safeName = batch.name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'batch'
   return { fileName: `${safeName}-results.csv`, csv: `${csv}\r\n` }
 }
