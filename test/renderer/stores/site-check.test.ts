@@ -1,0 +1,76 @@
+import type { SiteStatus } from '@contract/bridge-handsets'
+import { SITE_POLL, useSiteCheckStore } from '@renderer/stores/site-check'
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createFakePbx, fail, installFakePbx, ok, removePbx } from '../fake-pbx'
+
+// The on-site check polls the bases while its view is open, and only then: it stops when every
+// pushed base is seen, when the view closes, on an error, and after SITE_POLL.forMs at the latest.
+
+const base = (n: number, state: SiteStatus['bases'][number]['state']) => ({ rowId: `r${n}`, row: n, name: `Base ${n}`, mac: `00156500000${n}`, state })
+const status = (...states: SiteStatus['bases'][number]['state'][]): SiteStatus => ({
+  supported: true,
+  bases: states.map((state, i) => base(i + 1, state)),
+  checkedAt: new Date().toISOString(),
+})
+
+describe('useSiteCheckStore', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    removePbx()
+  })
+
+  it('polls every few seconds until every pushed base is seen, then stops', async () => {
+    const answers = [status('waiting', 'waiting', 'not_pushed'), status('seen', 'waiting', 'not_pushed'), status('seen', 'seen', 'not_pushed')]
+    const pbx = installFakePbx(createFakePbx({ siteStatus: async () => ok(answers.shift() ?? status('seen', 'seen', 'not_pushed')) }))
+    const store = useSiteCheckStore()
+    await store.start('b1', 'p1')
+    expect(store.polling).toBe(true)
+    expect(store.allSeen).toBe(false)
+    await vi.advanceTimersByTimeAsync(SITE_POLL.everyMs)
+    expect(store.status?.bases.map((b) => b.state)).toEqual(['seen', 'waiting', 'not_pushed'])
+    await vi.advanceTimersByTimeAsync(SITE_POLL.everyMs)
+    expect(store.allSeen).toBe(true)
+    expect(store.polling).toBe(false)
+    await vi.advanceTimersByTimeAsync(SITE_POLL.everyMs * 10)
+    expect(pbx.siteStatus).toHaveBeenCalledTimes(3)
+    expect(pbx.siteStatus).toHaveBeenCalledWith({ batchId: 'b1', profileId: 'p1' })
+  })
+
+  it('stops when the view closes, on an error, and after the bound; a base still waiting turns late', async () => {
+    const pbx = installFakePbx(createFakePbx({ siteStatus: async () => ok(status('waiting')) }))
+    const store = useSiteCheckStore()
+    await store.start('b1', 'p1')
+    store.close()
+    await vi.advanceTimersByTimeAsync(SITE_POLL.everyMs * 3)
+    expect(pbx.siteStatus).toHaveBeenCalledTimes(1)
+
+    await store.start('b1', 'p1')
+    store.lateAfterMin = 1
+    await vi.advanceTimersByTimeAsync(SITE_POLL.forMs + SITE_POLL.everyMs)
+    const calls = pbx.siteStatus.mock.calls.length
+    expect(calls).toBe(1 + 1 + SITE_POLL.forMs / SITE_POLL.everyMs)
+    expect(store.polling).toBe(false)
+    expect(store.late(store.status!.bases[0]!)).toBe(true)
+    await vi.advanceTimersByTimeAsync(SITE_POLL.everyMs * 3)
+    expect(pbx.siteStatus.mock.calls.length).toBe(calls)
+
+    pbx.siteStatus.mockImplementation(async () => fail('NOT_SIGNED_IN', 'Sign in to Demo first.'))
+    await store.start('b1', 'p1')
+    expect(store.error?.code).toBe('NOT_SIGNED_IN')
+    expect(store.polling).toBe(false)
+  })
+
+  it('says so where the PBX has no list of provisioned phones, and asks no more', async () => {
+    const pbx = installFakePbx(createFakePbx({ siteStatus: async () => ok({ supported: false, bases: [base(1, 'waiting')], checkedAt: '' }) }))
+    const store = useSiteCheckStore()
+    await store.start('b1', 'p1')
+    await vi.advanceTimersByTimeAsync(SITE_POLL.everyMs * 3)
+    expect(store.status?.supported).toBe(false)
+    expect(pbx.siteStatus).toHaveBeenCalledTimes(1)
+  })
+})
