@@ -142,6 +142,9 @@ export const BatchSummarySchema = z.object({
     matched: z.int(),
     failed: z.int(),
     pending: z.int(),
+    /** the batch's handsets, and how many of them are on the PBX (enrolled or matched) */
+    handsets: z.int().optional(),
+    handsetsOnPbx: z.int().optional(),
   }),
 })
 export type BatchSummary = z.infer<typeof BatchSummarySchema>
@@ -278,7 +281,8 @@ export function macForPeople(mac: string | undefined): string {
 
 /** A batch's line in the batches list. `pending` counts rows a push would still send; rows with errors are `withErrors`. */
 export function summaryOf(batch: Batch): BatchSummary {
-  const counts = { rows: batch.rows.length, withErrors: 0, created: 0, matched: 0, failed: 0, pending: 0 }
+  const handsetsOnPbx = batch.handsets.filter((h) => h.outcome.state === 'enrolled' || h.outcome.state === 'matched').length
+  const counts = { rows: batch.rows.length, withErrors: 0, created: 0, matched: 0, failed: 0, pending: 0, ...(batch.handsets.length > 0 ? { handsets: batch.handsets.length, handsetsOnPbx } : {}) }
   for (const row of batch.rows) {
     const state = row.outcome.state
     if (state === 'pending') {

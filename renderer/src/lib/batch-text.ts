@@ -56,13 +56,14 @@ export const MAPPING_WORDS: Record<MappingField, string> = {
   base_name: 'Base name',
 }
 
-/** "150 rows · 3 with errors · 120 created · 2 failed" (what is zero is left out, rows aside). */
+/** "150 rows · 3 with errors · 120 created · 2 failed · 40 handsets (38 on the PBX)" (what is zero is left out, rows aside). */
 export function countsText(counts: BatchSummary['counts']): string {
   const parts = [`${counts.rows} ${counts.rows === 1 ? 'row' : 'rows'}`]
   if (counts.withErrors > 0) parts.push(`${counts.withErrors} with errors`)
   if (counts.created > 0) parts.push(`${counts.created} created`)
   if (counts.matched > 0) parts.push(`${counts.matched} matched`)
   if (counts.failed > 0) parts.push(`${counts.failed} failed`)
+  if (counts.handsets) parts.push(`${counts.handsets} ${counts.handsets === 1 ? 'handset' : 'handsets'}${counts.handsetsOnPbx ? ` (${counts.handsetsOnPbx} on the PBX)` : ''}`)
   return parts.join(' · ')
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createBatchStore, type BatchStore } from '../../../electron/services/dect/batch-store'
 import { makeRows, tempDir } from './push-support'
+import { countsText } from '../../../renderer/src/lib/batch-text'
 
 let dir: string
 let cleanup: () => Promise<void>
@@ -27,6 +28,16 @@ describe('a batch with handsets', () => {
     expect(batch.handsets.every((h) => h.outcome.state === 'pending')).toBe(true)
     const again = await createBatchStore(dir).get(batch.id)
     expect(again.handsets.map((h) => h.values.extension)).toEqual(['1001', '1002', '1003'])
+  })
+
+  it('the batches list counts its handsets, and those on the PBX; a batch of bases alone shows none', async () => {
+    const batch = await store.create({ name: 'Site', source: 'site.csv', rows: makeRows(2), handsets: handsets(3) })
+    await store.create({ name: 'Bases', source: 'b.csv', rows: makeRows(1) })
+    await store.saveHandsetOutcomes(batch.id, new Map([[batch.handsets[0]!.id, { state: 'enrolled' as const, handsetIndex: 1 }], [batch.handsets[1]!.id, { state: 'failed' as const, error: 'x' }]]))
+    const list = await store.list()
+    expect(list.find((s) => s.name === 'Site')!.counts).toMatchObject({ rows: 2, handsets: 3, handsetsOnPbx: 1 })
+    expect(list.find((s) => s.name === 'Bases')!.counts.handsets).toBeUndefined()
+    expect(countsText(list.find((s) => s.name === 'Site')!.counts)).toBe('2 rows · 3 handsets (1 on the PBX)')
   })
 
   it('refuses a handset whose values are not of the contract, naming it', async () => {
