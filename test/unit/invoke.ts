@@ -22,3 +22,23 @@ export function invoker(handlers: BridgeHandlers) {
     return result.value as OperationOutput<N>
   }
 }
+
+/** The BridgeFailure a call ended with (the test fails when it did not fail). */
+export async function failure(promise: Promise<unknown>): Promise<BridgeFailure> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  if (!(error instanceof Error && 'code' in error)) throw new Error(`expected the call to fail with a BridgeError, not ${String(error)}`)
+  return error as BridgeFailure
+}
+
+/** Waits (bounded) until the push of a batch has ended, and answers its last progress. */
+export async function pushEnded(call: ReturnType<typeof invoker>, batchId: string, tries = 400) {
+  for (let i = 0; i < tries; i++) {
+    const progress = await call('getPushProgress', { batchId })
+    if (!progress.running && progress.status !== 'pushing') return progress
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error('the push did not end')
+}

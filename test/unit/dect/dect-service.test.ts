@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoPbx } from '../../../electron/demo-pbx'
 import { createServices, type Services } from '../../../electron/services'
 import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
-import { invoker, type BridgeFailure } from '../invoke'
+import { failure, invoker, pushEnded } from '../invoke'
 
 // The DECT operations of the Bridge, end to end in Node: spreadsheet → batch → push to the demo
 // PBX → QR codes, labels, results; scan mode; the phones on the PBX.
@@ -41,19 +41,7 @@ afterAll(async () => {
 })
 
 const fixture = (name: string) => readFileSync(join('test/fixtures/csv', name), 'utf8')
-async function failure(promise: Promise<unknown>): Promise<BridgeFailure> {
-  const error = await promise.then(() => undefined, (e: unknown) => e)
-  expect(error).toHaveProperty('code')
-  return error as BridgeFailure
-}
-async function pushed(batchId: string) {
-  for (let i = 0; i < 200; i++) {
-    const progress = await call('getPushProgress', { batchId })
-    if (!progress.running && progress.status !== 'pushing') return progress
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error('the push did not end')
-}
+const pushed = (batchId: string) => pushEnded(call, batchId)
 
 describe('DECT through the Bridge', () => {
   it('spreadsheet → mapping → batch; fix a row in place; push; QR codes, labels, results', async () => {

@@ -6,7 +6,7 @@ import { startDemoPbx } from '../../../electron/demo-pbx'
 import { ipuiToIpei } from '../../../electron/contract/ipui'
 import { createServices, type Services } from '../../../electron/services'
 import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
-import { invoker, type BridgeFailure } from '../invoke'
+import { failure, invoker, pushEnded } from '../invoke'
 
 // Handsets through the Bridge against the seeded demo PBX (users 1001..1250; the Reception base
 // has members 1001 = 00092263DD and 1002 = 00092263DE): models remembered for offline use, scan
@@ -37,19 +37,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-async function failure(promise: Promise<unknown>): Promise<BridgeFailure> {
-  const error = await promise.then(() => undefined, (e: unknown) => e)
-  expect(error).toHaveProperty('code')
-  return error as BridgeFailure
-}
-async function pushed(batchId: string) {
-  for (let i = 0; i < 400; i++) {
-    const progress = await call('getPushProgress', { batchId })
-    if (!progress.running && progress.status !== 'pushing') return progress
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error('the push did not end')
-}
+const pushed = (batchId: string) => pushEnded(call, batchId)
 const W70B = { vendor: 'Yealink', model: 'W70B', template: 'yealink_w70b.xml' }
 const range = { from: '1201', to: '1260' }
 

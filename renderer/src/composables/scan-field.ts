@@ -1,0 +1,48 @@
+import { nextTick, onMounted, ref, useTemplateRef } from 'vue'
+
+/** The confirmation line under a scan field: green for a scan taken, amber for a warning, red for a refusal. */
+export type ScanLine = { kind: 'ok' | 'warning' | 'error'; text: string }
+
+/**
+ * A field a barcode scanner types into, then Enter: it keeps the focus (taken at mount, given back
+ * after each scan and by `focus()`, e.g. after a dialog), and scans typed while an earlier one is
+ * still on its way wait their turn, in order: a scanner does not wait. `inputRef` names the
+ * field's template ref; `scanOne` handles one scan.
+ */
+export function useScanField(inputRef: string, scanOne: (typed: string) => Promise<void>) {
+  const value = ref('')
+  const line = ref<ScanLine | null>(null)
+  const input = useTemplateRef<{ focus: () => void }>(inputRef)
+
+  function focus(): void {
+    void nextTick(() => input.value?.focus())
+  }
+  onMounted(focus)
+
+  const queue: string[] = []
+  let working = false
+
+  async function drain(): Promise<void> {
+    working = true
+    try {
+      for (let typed = queue.shift(); typed !== undefined; typed = queue.shift()) {
+        await scanOne(typed)
+        focus()
+      }
+    } finally {
+      working = false
+    }
+  }
+
+  /** Enter in the field: the text goes to the queue, the field empties and keeps the focus. */
+  function onEnter(): void {
+    const typed = value.value.trim()
+    value.value = ''
+    focus()
+    if (typed === '') return
+    queue.push(typed)
+    if (!working) void drain()
+  }
+
+  return { value, line, focus, onEnter }
+}
