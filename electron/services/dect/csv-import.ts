@@ -14,7 +14,7 @@ import { checked } from '../validation'
 import { applyMapping, doubleMappings, guessMappingFromRecords, planOf } from './column-mapping'
 import { checkCsvSize, decodeCsvBytes, parseCsv, type CsvDelimiter } from './csv-parse'
 import { rowHasErrors } from '../../contract/dect'
-import { importHandsetRecords, linesFromModels } from './handset-import'
+import { importHandsetRecords, linesFromModels } from './handsets/handset-import'
 import { buildRow, findDuplicateMacs, flagMacsOnPbx } from './row-validation'
 
 /**

@@ -1,5 +1,5 @@
 import { LABEL_LAYOUTS, LABEL_TEXT, macForPeople, type LabelSizeName } from '../../contract/dect'
-import { handsetLabelCss, handsetLabelHtml, type LabelHandset } from './handset-label'
+import { handsetLabelCss, handsetLabelHtml, type LabelHandset } from './handsets/handset-label'
 import { qrSvg } from './qr-code'
 
 /**

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { HandsetRow } from '../../../electron/contract/dect-handsets'
 import { importCsv, previewCsv } from '../../../electron/services/dect/csv-import'
-import { linesFromModels } from '../../../electron/services/dect/handset-import'
-import { checkHandsets, placeHandsets, type BaseSlot } from '../../../electron/services/dect/handset-placement'
-import { buildHandsetRow } from '../../../electron/services/dect/handset-rows'
+import { linesFromModels } from '../../../electron/services/dect/handsets/handset-import'
+import { checkHandsets, placeHandsets, type BaseSlot } from '../../../electron/services/dect/handsets/handset-placement'
+import { buildHandsetRow } from '../../../electron/services/dect/handsets/handset-rows'
 
 const messages = (row: Pick<HandsetRow, 'problems'>, field?: string): string[] =>
   row.problems.filter((p) => field === undefined || p.field === field).map((p) => p.message)

@@ -1,6 +1,6 @@
-import type { BaseMembers } from '../../contract/bridge-handsets'
-import type { DectMemberWrite } from '../../contract/pbx'
-import { ServiceError } from '../errors'
+import type { BaseMembers } from '../../../contract/bridge-handsets'
+import type { DectMemberWrite } from '../../../contract/pbx'
+import { ServiceError } from '../../errors'
 
 /**
  * A base's member list as the DECT phones screen writes it, checked before it replaces the one

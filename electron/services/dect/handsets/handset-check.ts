@@ -1,6 +1,6 @@
-import { macForPeople, type RowProblem } from '../../contract/dect'
-import type { HandsetRow } from '../../contract/dect-handsets'
-import type { DectMember } from '../../contract/pbx'
+import { macForPeople, type RowProblem } from '../../../contract/dect'
+import type { HandsetRow } from '../../../contract/dect-handsets'
+import type { DectMember } from '../../../contract/pbx'
 
 /**
  * A batch's handsets against what the PBX has, before a push: an extension the PBX has no user

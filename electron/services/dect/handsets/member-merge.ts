@@ -1,5 +1,5 @@
-import type { HandsetOutcome } from '../../contract/dect-handsets'
-import type { DectMember, DectMemberWrite } from '../../contract/pbx'
+import type { HandsetOutcome } from '../../../contract/dect-handsets'
+import type { DectMember, DectMemberWrite } from '../../../contract/pbx'
 
 /**
  * A base's member list on the PBX merged with the batch's handsets for that base: the list to

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import type { RowProblem } from '../../contract/dect'
-import type { HandsetField, HandsetRow, HandsetValues } from '../../contract/dect-handsets'
-import { parseIpui } from '../../contract/ipui'
-import { EXTENSION_NUMBER_PATTERN, MAX_HANDSET_INDEX } from '../../contract/pbx'
-import { parseMac } from './mac'
+import type { RowProblem } from '../../../contract/dect'
+import type { HandsetField, HandsetRow, HandsetValues } from '../../../contract/dect-handsets'
+import { parseIpui } from '../../../contract/ipui'
+import { EXTENSION_NUMBER_PATTERN, MAX_HANDSET_INDEX } from '../../../contract/pbx'
+import { parseMac } from '../mac'
 
 /**
  * One handset of a spreadsheet row or a scan → a handset row: cells trimmed, the base MAC

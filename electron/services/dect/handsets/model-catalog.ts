@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { DectModelSchema, type DectModel } from '../../contract/pbx'
-import type { DectModelsAnswer } from '../../contract/bridge-handsets'
-import { writeFileAtomic } from '../files/atomic-write'
-import { parsedJson } from '../validation'
+import { DectModelSchema, type DectModel } from '../../../contract/pbx'
+import type { DectModelsAnswer } from '../../../contract/bridge-handsets'
+import { writeFileAtomic } from '../../files/atomic-write'
+import { parsedJson } from '../../validation'
 
 /**
  * The DECT models the app offers, and how many handsets each base takes: read from a PBX's

@@ -1,5 +1,5 @@
-import { macForPeople, type RowProblem } from '../../contract/dect'
-import type { HandsetPlacement, HandsetRow } from '../../contract/dect-handsets'
+import { macForPeople, type RowProblem } from '../../../contract/dect'
+import type { HandsetPlacement, HandsetRow } from '../../../contract/dect-handsets'
 import { revalidateHandset } from './handset-rows'
 
 /**

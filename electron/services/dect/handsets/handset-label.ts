@@ -1,6 +1,6 @@
-import { macForPeople, type Batch } from '../../contract/dect'
-import type { HandsetRow } from '../../contract/dect-handsets'
-import { formatIpei, IPUI_PATTERN, ipuiToIpei } from '../../contract/ipui'
+import { macForPeople, type Batch } from '../../../contract/dect'
+import type { HandsetRow } from '../../../contract/dect-handsets'
+import { formatIpei, IPUI_PATTERN, ipuiToIpei } from '../../../contract/ipui'
 
 /**
  * Handset labels of the label sheet (label-sheet.ts prints them after the bases' labels, on the

@@ -1,11 +1,11 @@
-import { macForPeople, rowHasErrors, type Batch } from '../../contract/dect'
-import type { ExtensionRange, ScanHandsetAnswer } from '../../contract/bridge-handsets'
-import { parseIpui } from '../../contract/ipui'
-import { ServiceError } from '../errors'
+import { macForPeople, rowHasErrors, type Batch } from '../../../contract/dect'
+import type { ExtensionRange, ScanHandsetAnswer } from '../../../contract/bridge-handsets'
+import { parseIpui } from '../../../contract/ipui'
+import { ServiceError } from '../../errors'
 import { buildHandsetRow } from './handset-rows'
 import { recheckHandsets, type LinesOf } from './handset-import'
-import { parseMac } from './mac'
-import { buildRow, findDuplicateMacs } from './row-validation'
+import { parseMac } from '../mac'
+import { buildRow, findDuplicateMacs } from '../row-validation'
 
 /**
  * Enrolment by barcode scanner, one scan at a time: a base's MAC (12 hex digits) selects that base,

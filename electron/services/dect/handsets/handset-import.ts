@@ -1,12 +1,12 @@
-import { macForPeople, rowHasErrors, withDefaults, type Batch, type BatchDefaults, type BatchRow, type BatchRowValues } from '../../contract/dect'
-import type { HandsetRow } from '../../contract/dect-handsets'
-import type { DectModel } from '../../contract/pbx'
-import { vendorOfModel } from '../../contract/pbx'
-import type { RawRowValues } from './column-mapping'
+import { macForPeople, rowHasErrors, withDefaults, type Batch, type BatchDefaults, type BatchRow, type BatchRowValues } from '../../../contract/dect'
+import type { HandsetRow } from '../../../contract/dect-handsets'
+import type { DectModel } from '../../../contract/pbx'
+import { vendorOfModel } from '../../../contract/pbx'
+import type { RawRowValues } from '../column-mapping'
 import { buildHandsetRow } from './handset-rows'
 import { checkHandsets, type BaseSlot } from './handset-placement'
-import { parseMac } from './mac'
-import { buildRow } from './row-validation'
+import { parseMac } from '../mac'
+import { buildRow } from '../row-validation'
 
 /**
  * A spreadsheet with one row per handset (it has an IPUI column): each record is a handset; the
