@@ -3,6 +3,7 @@ import type { HandsetOutcome, HandsetRow } from '../../../contract/dect-handsets
 import type { DectMember, DectPhone } from '../../../contract/pbx'
 import { ServiceError } from '../../errors'
 import type { PbxCaller } from '../../pbx-client/caller'
+import { mapLimited } from '../../concurrency/map-limited'
 import { createDectMembersClient } from '../../pbx-client/dect-members'
 import { createUsersClient } from '../../pbx-client/users'
 import { placeHandsets, type BaseSlot } from './handset-placement'
@@ -46,14 +47,6 @@ interface PushedBase extends BaseSlot {
 
 const MAX_ROUNDS = 5
 
-async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) await work(items[next++] as T)
-  }
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker))
-}
-
 export async function pushHandsets(batch: Batch, phones: readonly DectPhone[], caller: PbxCaller, phase: HandsetPhase): Promise<void> {
   const pending = batch.handsets.filter((h) => h.outcome.state === 'pending' && !rowHasErrors(h))
   if (pending.length === 0) return
@@ -85,7 +78,7 @@ export async function pushHandsets(batch: Batch, phones: readonly DectPhone[], c
     .map((r) => ({ mac: r.values.mac as string, name: r.values.name ?? (r.values.mac as string), lines: linesById.get(r.outcome.phoneId as string), phoneId: r.outcome.phoneId as string }))
   const lists = new Map<string, DectMember[]>()
   try {
-    await pool(bases, phase.concurrency, async (base) => {
+    await mapLimited(bases, phase.concurrency, async (base) => {
       if (phase.stopped()) return
       const list = await phase.retry(() => members.list(base.phoneId, { signal }))
       if (list !== undefined) lists.set(base.mac, list)
@@ -130,7 +123,7 @@ export async function pushHandsets(batch: Batch, phones: readonly DectPhone[], c
   await decide(unplaced)
 
   // 4. one merge and write per base
-  await pool(bases.filter((b) => perBase.has(b.mac)), phase.concurrency, async (base) => {
+  await mapLimited(bases.filter((b) => perBase.has(b.mac)), phase.concurrency, async (base) => {
     if (phase.stopped()) return
     try {
       await enrolOnBase(base, perBase.get(base.mac) ?? [], lists.get(base.mac) ?? [])
