@@ -631,6 +631,7 @@ export const DECT_FAKE_OPERATIONS = [
   'exportLabelsPdf',
   'exportResultsCsv',
   'listDectPhones',
+  'listBaseMembers',
   'updateDectPhone',
   'deleteDectPhone',
   'qrCode',
@@ -817,10 +818,17 @@ export function createDectFake(isSignedIn: (profileId: string) => boolean): {
       ok({ html: `<!doctype html><html><body data-size="${size}">${(state.qrCodes[batchId] ?? []).map((code) => code.svg).join('')}</body></html>` }),
     exportLabelsPdf: async ({ batchId, size }) => ok({ fileName: `${batchId}-labels-${size}.pdf`, base64: btoa(`%PDF-1.7 labels ${size}`) }),
     exportResultsCsv: async ({ batchId }) => {
-      const lines = (state.qrCodes[batchId] ?? []).map((code) => `${code.row},${code.mac},${code.name},ph-${code.row},${code.url},created`)
-      return ok({ fileName: `${batchId}-results.csv`, csv: ['row,mac,name,id,url,outcome', ...lines].join('\n') + '\n' })
+      const lines = (state.qrCodes[batchId] ?? []).map((code) => `base,${code.row},${code.mac},${code.name},,ph-${code.row},${code.url},created,,,,`)
+      return ok({ fileName: `${batchId}-results.csv`, csv: ['kind,row,mac,name,extension,id,url,outcome,error,ipui,base_mac,handset_index', ...lines].join('\n') + '\n' })
     },
     listDectPhones: async ({ profileId }) => (isSignedIn(profileId) ? ok(structuredClone(state.phones[profileId] ?? [])) : notSignedIn()),
+    // the fake's bases have no handsets yet; a base's lines are its model's (the phone's `lines`)
+    listBaseMembers: async ({ profileId, phoneId }) => {
+      if (!isSignedIn(profileId)) return notSignedIn()
+      const phone = state.phones[profileId]?.find((p) => p.id === phoneId)
+      if (!phone) return fail('NOT_FOUND', 'The PBX has no such DECT phone.', { status: 404 })
+      return ok({ members: [], ...(phone.lines === undefined ? {} : { lines: phone.lines }) })
+    },
     updateDectPhone: async (input) => {
       const checked = bridge.updateDectPhone.input.safeParse(input)
       if (!checked.success) {

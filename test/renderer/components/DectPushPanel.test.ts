@@ -276,7 +276,7 @@ describe('DectPushPanel', () => {
     expect(link.download).toBe('b1-results.csv')
     const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0]
     expect(blob.type).toBe('text/csv')
-    expect(await blob.text()).toMatch(/^row,mac,name,id,url,outcome\n/)
+    expect(await blob.text()).toMatch(/^kind,row,mac,name,extension,id,url,outcome,error,ipui,base_mac,handset_index\n/)
   })
 
   it('a PBX that is not signed in asks for the sign-in first, then pushes to it', async () => {
