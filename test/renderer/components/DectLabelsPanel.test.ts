@@ -107,7 +107,7 @@ describe('DectLabelsPanel', () => {
 
     expect(pbx.exportResultsCsv).toHaveBeenCalledWith({ batchId: 'b1' })
     expect(downloads.link()?.download).toBe('b1-results.csv')
-    expect((await downloads.blob().text()).split('\n')[1]).toBe('1,001565000001,Handset 1,ph-1,https://pbx.acme.example/provisioning/001565000001.xml,created')
+    expect((await downloads.blob().text()).split('\n')[1]).toBe('base,1,001565000001,Handset 1,,ph-1,https://pbx.acme.example/provisioning/001565000001.xml,created,,,,')
   })
 
   it('says to push the batch first when there is nothing to label, and offers no PDF', async () => {
