@@ -55,6 +55,9 @@ function freshList<V>(
   })
 }
 
+/** The number the next row (or handset) of a list gets: one past the highest, 1 for an empty list. */
+export const nextRowNumber = (list: readonly { row: number }[]): number => 1 + list.reduce((max, item) => Math.max(max, item.row), 0)
+
 export function resetRows<R extends { outcome: unknown }>(rows: readonly R[]): R[] {
   return rows.map((row) => ({ ...structuredClone(row), outcome: { state: 'pending' } }))
 }

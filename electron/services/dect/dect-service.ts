@@ -3,6 +3,7 @@ import type { Batch, BatchRow, BatchRowValues } from '../../contract/dect'
 import { ServiceError } from '../errors'
 import { createDectPhonesClient } from '../pbx-client/dect-phones'
 import type { SessionManager } from '../session/session-manager'
+import { nextRowNumber } from './batch-parts'
 import { createBatchStore } from './batch-store'
 import { importCsv, previewCsv } from './csv-import'
 import { createHandsetService } from './handsets/handset-service'
@@ -98,7 +99,7 @@ export function createDectService(options: DectServiceOptions) {
       return store.update(batchId, (batch) => {
         const removed = new Set(remove)
         const changes = new Map(edits.map((edit) => [edit.rowId, edit.values]))
-        let next = 1 + batch.rows.reduce((max, row) => Math.max(max, row.row), 0)
+        let next = nextRowNumber(batch.rows)
         const rows = batch.rows
           .filter((row) => !removed.has(row.id))
           .map((row) => {
@@ -116,7 +117,7 @@ export function createDectService(options: DectServiceOptions) {
       let duplicateOfRow: number | undefined
       const lines = await handsets.linesOf()
       const batch = await store.update(batchId, (current) => {
-        const number = 1 + current.rows.reduce((max, row) => Math.max(max, row.row), 0)
+        const number = nextRowNumber(current.rows)
         duplicateOfRow = current.rows.find((row) => row.values.mac === parsed.mac)?.row
         const row = buildRow({ mac: parsed.mac, name: namePattern.replaceAll('{n}', String(number)) }, current.defaults, number)
         rowId = row.id

@@ -4,6 +4,7 @@ import { parseIpui } from '../../../contract/ipui'
 import { ServiceError } from '../../errors'
 import { buildHandsetRow } from './handset-rows'
 import { recheckHandsets, type LinesOf } from './handset-import'
+import { nextRowNumber } from '../batch-parts'
 import { parseMac } from '../mac'
 import { buildRow, findDuplicateMacs } from '../row-validation'
 
@@ -36,8 +37,6 @@ export function nextFreeExtension(range: ExtensionRange, taken: ReadonlySet<stri
 }
 
 const invalid = (field: string, message: string) => new ServiceError('INVALID_INPUT', `${field}: ${message}`, { field })
-
-const nextNumber = (list: readonly { row: number }[]): number => 1 + list.reduce((max, item) => Math.max(max, item.row), 0)
 
 /** The batch after one scan, and what the scan did. */
 export function scanInto(batch: Batch, input: ScanInput, linesOf: LinesOf): { batch: Batch; answer: Answer } {
@@ -82,7 +81,7 @@ export function scanInto(batch: Batch, input: ScanInput, linesOf: LinesOf): { ba
   if (extension === undefined) {
     throw invalid('extensions', `every extension of ${input.extensions.from}-${input.extensions.to} is taken in this batch: widen the range`)
   }
-  const number = nextNumber(batch.handsets)
+  const number = nextRowNumber(batch.handsets)
   const name = input.namePattern.replaceAll('{extension}', extension).replaceAll('{n}', String(number)).trim()
   const handset = buildHandsetRow({ base_mac: selected.mac, ipui: ipui.ipui, extension, ...(name ? { name } : {}) }, number)
   const next = { ...batch, handsets: [...batch.handsets, handset] }
@@ -104,7 +103,7 @@ export function scanInto(batch: Batch, input: ScanInput, linesOf: LinesOf): { ba
 function selectBase(batch: Batch, mac: string, linesOf: LinesOf): { batch: Batch; answer: Answer } {
   const onBase = batch.handsets.filter((h) => h.values.base_mac === mac).length
   const existing = batch.rows.find((row) => row.values.mac === mac)
-  const row = existing ?? buildRow({ mac, name: `Base ${macForPeople(mac)}` }, batch.defaults, nextNumber(batch.rows))
+  const row = existing ?? buildRow({ mac, name: `Base ${macForPeople(mac)}` }, batch.defaults, nextRowNumber(batch.rows))
   const next = existing ? batch : { ...batch, rows: findDuplicateMacs([...batch.rows, row]) }
   if (!existing) next.handsets = recheckHandsets(next, linesOf)
   const lines = linesOf({ ...batch.defaults, ...row.values })

@@ -10,6 +10,7 @@ import { createDectModelsClient } from '../../pbx-client/dect-models'
 import { createDectPhonesClient } from '../../pbx-client/dect-phones'
 import { createProvisionedPhonesClient } from '../../pbx-client/provisioned-phones'
 import { createUsersClient } from '../../pbx-client/users'
+import { nextRowNumber } from '../batch-parts'
 import type { BatchStore } from '../batch-store'
 import { flagHandsetsOnPbx, type PbxMember } from './handset-check'
 import { linesFromModels, recheckHandsets, type LinesOf } from './handset-import'
@@ -88,7 +89,7 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
         const changes = new Map(edits.map((edit) => [edit.handsetId, edit.values]))
         const missing = [...changes.keys(), ...removed].find((id) => !batch.handsets.some((h) => h.id === id))
         if (missing) throw new ServiceError('NOT_FOUND', `The batch has no handset ${missing} (it may have been removed meanwhile).`, { field: 'handsetId' })
-        let next = 1 + batch.handsets.reduce((max, h) => Math.max(max, h.row), 0)
+        let next = nextRowNumber(batch.handsets)
         const handsets = batch.handsets
           .filter((h) => !removed.has(h.id))
           .map((h) => {
