@@ -56,6 +56,16 @@ export const vendorOfModel = (m: Pick<DectModel, 'model' | 'display_name'>): str
   return name
 }
 
+/**
+ * The entry of a model list for a base's vendor and model (case ignored): the one of that vendor,
+ * else the first of that model (the vendor may be typed otherwise than the list names it).
+ */
+export function findModel<M extends Pick<DectModel, 'model' | 'display_name'>>(models: readonly M[], vendor: string | undefined, model: string | undefined): M | undefined {
+  if (!model) return undefined
+  const same = models.filter((m) => m.model.toLowerCase() === model.toLowerCase())
+  return same.find((m) => !vendor || vendorOfModel(m).toLowerCase() === vendor.toLowerCase()) ?? same[0]
+}
+
 // --- members -------------------------------------------------------------------------------------
 
 /** A handset index as the PBX may answer it: a whole number, or digits in a string (the API's type). */

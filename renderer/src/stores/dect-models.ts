@@ -1,6 +1,6 @@
 import type { DectModelsAnswer } from '@contract/bridge-handsets'
 import type { DectModel } from '@contract/pbx'
-import { vendorOfModel } from '@contract/pbx'
+import { findModel, vendorOfModel } from '@contract/pbx'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { callBridge } from './bridge-call'
@@ -38,9 +38,7 @@ export const useDectModelsStore = defineStore('dect-models', () => {
 
   /** the lines of a base with that vendor and model, when the list knows it */
   function linesOf(vendor: string | undefined, model: string | undefined): number | undefined {
-    if (!model) return undefined
-    const same = choices.value.filter((c) => c.model.toLowerCase() === model.toLowerCase())
-    return (same.find((c) => !vendor || c.vendor.toLowerCase() === vendor.toLowerCase()) ?? same[0])?.lines
+    return findModel(answer.value.models, vendor, model)?.lines
   }
 
   return { answer, choices, load, linesOf }

@@ -1,7 +1,7 @@
 import { macForPeople, rowHasErrors, withDefaults, type Batch, type BatchDefaults, type BatchRow, type BatchRowValues } from '../../../contract/dect'
 import type { HandsetRow } from '../../../contract/dect-handsets'
 import type { DectModel } from '../../../contract/pbx'
-import { vendorOfModel } from '../../../contract/pbx'
+import { findModel } from '../../../contract/pbx'
 import type { RawRowValues } from '../column-mapping'
 import { buildHandsetRow } from './handset-rows'
 import { checkHandsets, type BaseSlot } from './handset-placement'
@@ -20,13 +20,8 @@ export type LinesOf = (values: BatchRowValues) => number | undefined
 
 export const linesFromModels =
   (models: readonly DectModel[] | undefined): LinesOf =>
-  (values) => {
-    if (!models || values.model === undefined) return undefined
-    const model = values.model.toLowerCase()
-    const vendor = values.vendor?.toLowerCase()
-    const found = models.filter((m) => m.model.toLowerCase() === model)
-    return (found.find((m) => vendor === undefined || vendorOfModel(m).toLowerCase() === vendor) ?? found[0])?.lines
-  }
+  (values) =>
+    models && findModel(models, values.vendor, values.model)?.lines
 
 /** The batch's valid base rows as places for handsets, in batch order. */
 export function baseSlots(rows: readonly BatchRow[], defaults: BatchDefaults, linesOf: LinesOf): BaseSlot[] {
@@ -52,7 +47,7 @@ export function importHandsetRecords(
     }
     return buildHandsetRow({ base_mac: mac, ipui, extension, handset_index, name }, i + 1)
   })
-  return { rows, handsets: checkHandsets(handsets, baseSlots(rows, defaults, linesOf)) }
+  return { rows, handsets: recheckHandsets({ rows, defaults, handsets }, linesOf) }
 }
 
 /** A batch's handsets checked again against its bases (after an edit of either). */
