@@ -27,6 +27,9 @@ export type HandsetField = (typeof HANDSET_FIELDS)[number]
 export const HANDSET_STATES = ['pending', 'enrolled', 'matched', 'failed'] as const
 export type HandsetState = (typeof HANDSET_STATES)[number]
 
+/** Whether a handset is on the PBX: enrolled by a push, or found there as a member already. */
+export const isHandsetOnPbx = (handset: { outcome: { state: HandsetState } }): boolean => handset.outcome.state === 'enrolled' || handset.outcome.state === 'matched'
+
 /** What happened to a handset on the PBX: `enrolled` (written by this batch), `matched` (it was a member already). */
 export const HandsetOutcomeSchema = z.object({
   state: z.enum(HANDSET_STATES),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { HandsetRowSchema } from './dect-handsets'
+import { HandsetRowSchema, isHandsetOnPbx } from './dect-handsets'
 import { DECT_INTERFACES, DECT_LANGUAGES, TRANSPORTS } from './pbx'
 import { RowProblemSchema } from './row-problem'
 
@@ -281,7 +281,7 @@ export function macForPeople(mac: string | undefined): string {
 
 /** A batch's line in the batches list. `pending` counts rows a push would still send; rows with errors are `withErrors`. */
 export function summaryOf(batch: Batch): BatchSummary {
-  const handsetsOnPbx = batch.handsets.filter((h) => h.outcome.state === 'enrolled' || h.outcome.state === 'matched').length
+  const handsetsOnPbx = batch.handsets.filter(isHandsetOnPbx).length
   const counts = { rows: batch.rows.length, withErrors: 0, created: 0, matched: 0, failed: 0, pending: 0, ...(batch.handsets.length > 0 ? { handsets: batch.handsets.length, handsetsOnPbx } : {}) }
   for (const row of batch.rows) {
     const state = row.outcome.state

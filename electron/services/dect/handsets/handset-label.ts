@@ -1,5 +1,5 @@
 import { macForPeople, type Batch } from '../../../contract/dect'
-import type { HandsetRow } from '../../../contract/dect-handsets'
+import { isHandsetOnPbx } from '../../../contract/dect-handsets'
 import { formatIpei, IPUI_PATTERN, ipuiToIpei } from '../../../contract/ipui'
 
 /**
@@ -22,8 +22,6 @@ export interface LabelHandset {
 /** Type sizes of a handset label in pt; the details stay at LABEL_TEXT.detailPt. */
 export const HANDSET_LABEL_TEXT = { extensionPt: 14, namePt: 10 } as const
 
-const ON_PBX = new Set<HandsetRow['outcome']['state']>(['enrolled', 'matched'])
-
 /**
  * The handsets a label sheet shows: those on the PBX (enrolled or matched), by base (the batch's
  * row order) then handset index.
@@ -35,7 +33,7 @@ export function labelHandsets(batch: Batch): LabelHandset[] {
     if (mac && !bases.has(mac)) bases.set(mac, { order, name: row.values.name ?? '' })
   })
   const placed = batch.handsets
-    .filter((handset) => ON_PBX.has(handset.outcome.state))
+    .filter(isHandsetOnPbx)
     .map((handset) => {
       const baseMac = handset.outcome.baseMac ?? handset.values.base_mac ?? ''
       const base = bases.get(baseMac)
