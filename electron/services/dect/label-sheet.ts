@@ -1,5 +1,6 @@
 import { LABEL_LAYOUTS, LABEL_TEXT, macForPeople, type LabelSizeName } from '../../contract/dect'
-import { handsetLabelCss, handsetLabelHtml, type LabelHandset } from './handsets/handset-label'
+import type { LabelHandset } from '../../contract/handset-labels'
+import { handsetLabelCss, handsetLabelHtml } from './handsets/handset-label'
 import { qrSvg } from './qr-code'
 
 /**

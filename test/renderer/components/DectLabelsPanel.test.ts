@@ -5,13 +5,15 @@ import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils
 import { NButton } from 'naive-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h } from 'vue'
-import { createFakePbx, deferred, fakePhoneQrs, installFakePbx, ok, removePbx, type FakePbx } from '../fake-pbx'
+import type { Batch } from '@contract/dect'
+import type { HandsetRow } from '@contract/dect-handsets'
+import { createFakePbx, deferred, fakePhoneQrs, fakePushBatch, installFakePbx, ok, removePbx, type FakePbx } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
 let mounted: VueWrapper | null = null
 
-async function mountLabels(pbx: FakePbx) {
-  const Host = defineComponent({ setup: () => () => h(DectLabelsPanel, { batchId: 'b1' }) })
+async function mountLabels(pbx: FakePbx, batch: Batch = fakePushBatch('b1', { rows: 3 })) {
+  const Host = defineComponent({ setup: () => () => h(DectLabelsPanel, { batch }) })
   const result = await mountInApp(Host, '/dect')
   mounted = result.wrapper
   await flushPromises()
@@ -68,6 +70,38 @@ describe('DectLabelsPanel', () => {
     expect(labels[0]!.text()).toContain('00:15:65:00:00:01')
     expect(labels[0]!.text()).toContain('Ext. 101')
     expect(wrapper.find('iframe').exists()).toBe(false)
+  })
+
+  it('previews the handsets on the PBX after the bases, with the lines the sheet prints: extension, name, IPUI, IPEI, base and index', async () => {
+    const batch = fakePushBatch('b1', { rows: 2, done: 2 })
+    const handset = (row: number, ipui: string, outcome: HandsetRow['outcome']): HandsetRow => ({
+      id: `h${row}`,
+      row,
+      values: { ipui, extension: String(1100 + row), name: `Desk ${row}` },
+      problems: [],
+      outcome,
+    })
+    batch.handsets = [
+      handset(1, '00092263DD', { state: 'enrolled', baseMac: batch.rows[1]!.values.mac!, handsetIndex: 1 }),
+      handset(2, '00092263DF', { state: 'pending' }),
+      handset(3, '00092263D5', { state: 'matched', baseMac: batch.rows[0]!.values.mac!, handsetIndex: 2 }),
+    ]
+    const { wrapper } = await mountLabels(withCodes(2), batch)
+
+    const headings = wrapper.findAll('h3').map((heading) => heading.text())
+    expect(headings).toContain('Handset labels: 2')
+    const labels = wrapper.findAll('.dect-labels__label--handset').map((label) => label.findAll('span, strong').map((line) => line.text()))
+    // by base in the batch's order (Handset 1's base first), the pending handset left out
+    expect(labels).toEqual([
+      ['Ext. 1103', 'Desk 3', 'IPUI 00092263D5', 'IPEI 00146 0156629 *', 'Base Handset 1 · handset 2'],
+      ['Ext. 1101', 'Desk 1', 'IPUI 00092263DD', 'IPEI 00146 0156637 8', 'Base Handset 2 · handset 1'],
+    ])
+  })
+
+  it('shows no handset labels while no handset is on the PBX', async () => {
+    const { wrapper } = await mountLabels(withCodes(2))
+    expect(wrapper.find('.dect-labels__label--handset').exists()).toBe(false)
+    expect(wrapper.text()).not.toContain('Handset labels')
   })
 
   it('exports the PDF in the size chosen, busy meanwhile, as a download', async () => {

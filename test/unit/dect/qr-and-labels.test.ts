@@ -7,7 +7,7 @@ import { macForPeople, type Batch, type BatchRow } from '../../../electron/contr
 import type { HandsetRow } from '../../../electron/contract/dect-handsets'
 import { createBatchStore } from '../../../electron/services/dect/batch-store'
 import { createDectService } from '../../../electron/services/dect/dect-service'
-import { labelHandsets, type LabelHandset } from '../../../electron/services/dect/handsets/handset-label'
+import { labelHandsets, type LabelHandset } from '../../../electron/contract/handset-labels'
 import { labelSheetHtml } from '../../../electron/services/dect/label-sheet'
 import { qrPng, qrSvg } from '../../../electron/services/dect/qr-code'
 import type { SessionManager } from '../../../electron/services/session/session-manager'
