@@ -1,4 +1,6 @@
 import { MAPPING_FIELDS, type ColumnMapping, type MappingField } from '../../contract/dect'
+import { parseIpui } from '../../contract/ipui'
+import type { DectModel } from '../../contract/pbx'
 import { isMac } from './mac'
 
 /**
@@ -127,26 +129,53 @@ export function guessMapping(headers: readonly string[], remembered: ColumnMappi
 }
 
 /**
- * `guessMapping`, then a look at the cells: when no header names the MAC, the first ignored
- * column whose cells are (at least 80 %) MACs is taken for it ("Geräte-ID", or a file without
- * a header row). A remembered choice is never overridden.
+ * What a column's cells look like, for the fields a look at them can tell: a MAC, an IPUI (10 hex
+ * digits starting with 0, or a 13-digit IPEI whose check digit holds), a model the PBX lists.
+ */
+type CellTest = (cell: string) => boolean
+const IPUI_OR_IPEI = /^(0[0-9A-F]{9}|\d{12}[\d*])$/i
+const looksLikeIpui: CellTest = (cell) => IPUI_OR_IPEI.test(cell.replace(/[\s.:-]/g, '')) && parseIpui(cell).ok
+
+function cellTests(models: readonly Pick<DectModel, 'model'>[]): Array<[MappingField, CellTest]> {
+  const names = new Set(models.map((m) => m.model.toLowerCase()))
+  const tests: Array<[MappingField, CellTest]> = [
+    ['mac', isMac],
+    ['ipui', looksLikeIpui],
+  ]
+  if (names.size > 0) tests.push(['model', (cell) => names.has(cell.toLowerCase())])
+  return tests
+}
+
+/**
+ * `guessMapping`, then a look at the cells: for the MAC, the IPUI and the model (when the PBX's
+ * model list is known), when no header names the field, the first ignored column whose cells are
+ * (at least 80 %) of that kind is taken for it ("Geräte-ID", "Typ 2", or a file without a header
+ * row). A remembered choice is never overridden.
  */
 export function guessMappingFromRecords(
   headers: readonly string[],
   records: readonly (readonly string[])[],
   remembered: ColumnMapping = {},
+  models: readonly Pick<DectModel, 'model'>[] = [],
 ): ColumnMapping {
-  const mapping = guessMapping(headers, remembered)
-  if (Object.values(mapping).includes('mac')) return mapping
+  const guessed = guessMapping(headers, remembered)
+  // a Map while changing it: a header may be any text ("__proto__" included)
+  const mapping = new Map<string, MappingTarget>(headers.map((h) => [h, guessed[h] ?? 'ignore']))
   const sample = records.slice(0, 20)
-  for (const [index, header] of headers.entries()) {
-    if (mapping[header] !== 'ignore' || Object.hasOwn(remembered, header)) continue
-    const cells = sample.map((record) => (record[index] ?? '').trim()).filter((cell) => cell !== '')
-    if (cells.length > 0 && cells.filter(isMac).length >= cells.length * 0.8) {
-      return Object.fromEntries(headers.map((h) => [h, h === header ? 'mac' : (mapping[h] ?? 'ignore')]))
+  const mapped = new Set(mapping.values())
+  for (const [field, test] of cellTests(models)) {
+    if (mapped.has(field)) continue
+    for (const [index, header] of headers.entries()) {
+      if (mapping.get(header) !== 'ignore' || Object.hasOwn(remembered, header)) continue
+      const cells = sample.map((record) => (record[index] ?? '').trim()).filter((cell) => cell !== '')
+      if (cells.length > 0 && cells.filter(test).length >= cells.length * 0.8) {
+        mapping.set(header, field)
+        mapped.add(field)
+        break
+      }
     }
   }
-  return mapping
+  return Object.fromEntries(headers.map((h) => [h, mapping.get(h) ?? 'ignore']))
 }
 
 /** Columns (by index) of each mapped field, for applying a mapping to many records. */

@@ -15,6 +15,7 @@ import { applyMapping, doubleMappings, guessMappingFromRecords, planOf } from '.
 import { checkCsvSize, decodeCsvBytes, parseCsv, type CsvDelimiter } from './csv-parse'
 import { rowHasErrors } from '../../contract/dect'
 import { importHandsetRecords, linesFromModels } from './handsets/handset-import'
+import { flagModels } from './row-models'
 import { buildRow, findDuplicateMacs, flagMacsOnPbx } from './row-validation'
 
 /**
@@ -60,7 +61,7 @@ export interface CsvImport {
   counts: { rows: number; withErrors: number; handsets: number; handsetsWithErrors: number }
 }
 
-export function previewCsv(fileName: string, text: string, remembered: ColumnMapping = {}): CsvPreview {
+export function previewCsv(fileName: string, text: string, remembered: ColumnMapping = {}, models: readonly DectModel[] = []): CsvPreview {
   const parsed = parseCsv(text, fileName)
   return {
     fileName,
@@ -68,7 +69,7 @@ export function previewCsv(fileName: string, text: string, remembered: ColumnMap
     hasHeader: parsed.hasHeader,
     delimiter: parsed.delimiter,
     records: parsed.records.slice(0, PREVIEW_RECORDS),
-    mapping: guessMappingFromRecords(parsed.headers, parsed.records, remembered),
+    mapping: guessMappingFromRecords(parsed.headers, parsed.records, remembered, models),
     rowCount: parsed.records.length,
   }
 }
@@ -79,7 +80,7 @@ export function importCsv(input: CsvImportInput): CsvImport {
   const parsed = parseCsv(input.text, input.fileName)
 
   let mapping: ColumnMapping
-  if (given === undefined) mapping = guessMappingFromRecords(parsed.headers, parsed.records)
+  if (given === undefined) mapping = guessMappingFromRecords(parsed.headers, parsed.records, {}, input.models)
   else {
     const doubles = doubleMappings(given)
     if (doubles.length > 0) {
@@ -100,7 +101,7 @@ export function importCsv(input: CsvImportInput): CsvImport {
   const imported = perHandset
     ? importHandsetRecords(raws, defaults, linesFromModels(input.models))
     : { rows: raws.map((raw, i) => buildRow(raw, defaults, i + 1)), handsets: [] }
-  let rows = findDuplicateMacs(imported.rows)
+  let rows = flagModels(findDuplicateMacs(imported.rows), defaults, input.models ?? [])
   if (input.existingPhones !== undefined) rows = flagMacsOnPbx(rows, input.existingPhones)
   const handsets = imported.handsets
 

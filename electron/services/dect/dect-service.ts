@@ -1,11 +1,13 @@
 import type { BridgeHandlers } from '../../contract/bridge'
 import type { Batch, BatchRow, BatchRowValues } from '../../contract/dect'
+import type { DectModel } from '../../contract/pbx'
 import { ServiceError } from '../errors'
 import { createDectPhonesClient } from '../pbx-client/dect-phones'
 import type { SessionManager } from '../session/session-manager'
 import { nextRowNumber } from './batch-parts'
 import { createBatchStore } from './batch-store'
 import { importCsv, previewCsv } from './csv-import'
+import { linesFromModels } from './handsets/handset-import'
 import { createHandsetService } from './handsets/handset-service'
 import { createImportSettings } from './import-settings'
 import { labelHandsets } from '../../contract/handset-labels'
@@ -15,6 +17,7 @@ import { parseMac } from './mac'
 import { createPushRunner } from './push'
 import { qrSvg } from './qr-code'
 import { resultsCsv } from './results-csv'
+import { flagModels } from './row-models'
 import { buildRow, findDuplicateMacs, flagMacsOnPbx, rawOf, revalidateRow } from './row-validation'
 
 type DectHandlers = Pick<
@@ -54,9 +57,18 @@ export interface DectServiceOptions {
   printToPdf?: (html: string) => Promise<Buffer>
 }
 
-/** Every row checked again against the batch's defaults, then duplicates within the batch. */
-const recheck = (rows: readonly BatchRow[], defaults: Batch['defaults']): BatchRow[] =>
-  findDuplicateMacs(rows.map((row) => revalidateRow(row, defaults)))
+/**
+ * Every row checked again against the batch's defaults, then duplicates within the batch, then
+ * each base's model against the PBX's model list when one is known (row-models.ts).
+ */
+const recheckWith =
+  (models: readonly DectModel[]) =>
+  (rows: readonly BatchRow[], defaults: Batch['defaults']): BatchRow[] =>
+    flagModels(
+      findDuplicateMacs(rows.map((row) => revalidateRow(row, defaults))),
+      defaults,
+      models,
+    )
 
 /**
  * DECT provisioning behind the Bridge: batches prepared offline (spreadsheet or scanner), pushed
@@ -72,11 +84,17 @@ export function createDectService(options: DectServiceOptions) {
   const handsets = createHandsetService({ store, catalog, callerFor })
   const phones = async (profileId: string) => createDectPhonesClient(await callerFor(profileId))
 
+  /** the row checks with the models remembered now, and the handsets' lines from the same list */
+  const checks = async () => {
+    const models = await catalog.models()
+    return { recheck: recheckWith(models), lines: linesFromModels(models) }
+  }
+
   const pushedRows = (batch: Batch) => batch.rows.filter((row) => row.outcome.url && row.values.mac)
 
   const handlers: DectHandlers = {
     async previewCsv({ fileName, text }) {
-      return previewCsv(fileName, text, await settings.lastMapping())
+      return previewCsv(fileName, text, await settings.lastMapping(), await catalog.models())
     },
     async createBatchFromCsv({ name, fileName, text, mapping, defaults }) {
       const imported = importCsv({ fileName, text, mapping, defaults, models: await catalog.models() })
@@ -91,11 +109,11 @@ export function createDectService(options: DectServiceOptions) {
       if (name !== undefined) await store.rename(batchId, name)
       if (concurrency !== undefined) await store.setPushState(batchId, { concurrency })
       if (defaults === undefined) return store.get(batchId)
-      const lines = await handsets.linesOf()
+      const { recheck, lines } = await checks()
       return store.update(batchId, (batch) => handsets.withHandsetsChecked({ ...batch, defaults, rows: recheck(batch.rows, defaults) }, lines))
     },
     async editBatchRows({ batchId, edits, add, remove }) {
-      const lines = await handsets.linesOf()
+      const { recheck, lines } = await checks()
       return store.update(batchId, (batch) => {
         const removed = new Set(remove)
         const changes = new Map(edits.map((edit) => [edit.rowId, edit.values]))
@@ -115,13 +133,13 @@ export function createDectService(options: DectServiceOptions) {
       if (!parsed.ok) throw new ServiceError('INVALID_INPUT', `mac: ${parsed.message}`, { field: 'mac' })
       let rowId = ''
       let duplicateOfRow: number | undefined
-      const lines = await handsets.linesOf()
+      const { recheck, lines } = await checks()
       const batch = await store.update(batchId, (current) => {
         const number = nextRowNumber(current.rows)
         duplicateOfRow = current.rows.find((row) => row.values.mac === parsed.mac)?.row
         const row = buildRow({ mac: parsed.mac, name: namePattern.replaceAll('{n}', String(number)) }, current.defaults, number)
         rowId = row.id
-        return handsets.withHandsetsChecked({ ...current, rows: findDuplicateMacs([...current.rows, row]) }, lines)
+        return handsets.withHandsetsChecked({ ...current, rows: recheck([...current.rows, row], current.defaults) }, lines)
       })
       return duplicateOfRow === undefined ? { batch, rowId } : { batch, rowId, duplicateOfRow }
     },
@@ -133,9 +151,12 @@ export function createDectService(options: DectServiceOptions) {
     },
     exportBatch: ({ batchId }) => store.exportBatch(batchId),
     // the problems written in the file are another machine's (or another hand's) word: checked again here
-    importBatch: ({ json }) => store.importBatch(json, recheck),
+    importBatch: async ({ json }) => store.importBatch(json, (await checks()).recheck),
     async checkBatchOnPbx({ batchId, profileId }) {
       const existing = await (await phones(profileId)).list()
+      // that PBX's own model list, where it offers one (and remembered for later checks)
+      const models = await handsets.handlers.listDectModels({ profileId })
+      const recheck = recheckWith(models.supported ? models.models : [])
       return store.update(batchId, (batch) => ({
         ...batch,
         rows: flagMacsOnPbx(recheck(batch.rows, batch.defaults), existing.items),

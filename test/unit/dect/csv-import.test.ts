@@ -122,4 +122,20 @@ describe('a MAC column found by its cells', () => {
     expect(previewCsv('g.csv', text, { 'Geräte-ID': 'ignore' }).mapping).toEqual({ 'Geräte-ID': 'ignore', Name: 'name' })
     expect(importCsv({ fileName: 'g.csv', text, defaults: { vendor: 'Snom', model: 'M400' } }).rows[0]?.values.mac).toBe('001565AABB01')
   })
+
+  it("handset IPUIs or IPEIs, and the PBX's model names, under headers the synonyms do not know", () => {
+    const models = [
+      { filename: 'yealink_w70b.xml', model: 'W70B', lines: 10, display_name: 'Yealink W70B' },
+      { filename: 'snom_m400.xml', model: 'M400', lines: 20, display_name: 'Snom M400' },
+    ]
+    const text = 'Gerät;Kennung;Typ 2;Telefon\n001565AABB01;00092263DD;w70b;4930123456789\n001565AABB01;00146 0156639 *;W70B;4930123456780\n'
+    // a 13-digit phone number is no IPEI (its check digit fails); the model column is known only with a list
+    expect(previewCsv('s.csv', text, {}, models).mapping).toEqual({ Gerät: 'mac', Kennung: 'ipui', 'Typ 2': 'model', Telefon: 'ignore' })
+    expect(previewCsv('s.csv', text).mapping).toEqual({ Gerät: 'mac', Kennung: 'ipui', 'Typ 2': 'ignore', Telefon: 'ignore' })
+    // a remembered choice stands
+    expect(previewCsv('s.csv', text, { 'Typ 2': 'ignore' }, models).mapping['Typ 2']).toBe('ignore')
+    const imported = importCsv({ fileName: 's.csv', text, defaults: { vendor: 'Yealink' }, models })
+    expect(imported.handsets.map((h) => h.values.ipui)).toEqual(['00092263DD', '00092263DF'])
+    expect(imported.rows.map((r) => r.values.model)).toEqual(['w70b'])
+  })
 })

@@ -150,6 +150,21 @@ describe('DECT through the Bridge', () => {
     expect(await pushed(batch.id)).toMatchObject({ matched: 0, created: 1, failed: 1 })
   })
 
+  it("checks each base's model against the PBX's model list: on the check, then on every edit and import", async () => {
+    const batch = await call('createEmptyBatch', { name: 'Models', defaults: { vendor: 'Yealink', model: 'W80B' } })
+    const { rowId } = await call('scanMac', { batchId: batch.id, mac: '001565D0D001' })
+    await call('editBatchRows', { batchId: batch.id, edits: [{ rowId, values: { model: 'W90B' } }] })
+    const checked = await call('checkBatchOnPbx', { batchId: batch.id, profileId })
+    const warning = { field: 'model', severity: 'warning', message: expect.stringMatching(/^model 'W90B' is not one of the PBX's DECT models \(Yealink W70B, .*\); the PBX may refuse it$/) }
+    expect(checked.rows[0]!.problems).toContainEqual(warning)
+    // the list is remembered: an edit and a spreadsheet are checked against it offline too
+    const fixed = await call('editBatchRows', { batchId: batch.id, edits: [{ rowId, values: { model: 'W70B', vendor: 'Snom' } }] })
+    expect(fixed.rows[0]!.problems).toEqual([{ field: 'vendor', severity: 'warning', message: "vendor 'Snom': the PBX lists model W70B as Yealink's" }])
+    const text = 'MAC;Name;Model\n001565D0D002;Hall;W70B\n001565D0D003;Store;X1\n'
+    const imported = await call('createBatchFromCsv', { name: 'Typed', fileName: 'typed.csv', text, mapping: { MAC: 'mac', Name: 'name', Model: 'model' }, defaults: { vendor: 'Yealink' } })
+    expect(imported.rows.map((r) => r.problems.map((p) => p.field))).toEqual([[], ['model']])
+  })
+
   it('checks the rows of an imported batch file itself, whatever problems the file says they have', async () => {
     const batch = await call('createEmptyBatch', { name: 'Office prepared', defaults: { vendor: 'Yealink', model: 'W80B' } })
     await call('scanMac', { batchId: batch.id, mac: '001565E0E001' })

@@ -178,5 +178,5 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
     },
   }
 
-  return { handlers, withHandsetsChecked, linesOf }
+  return { handlers, withHandsetsChecked }
 }

@@ -1,0 +1,51 @@
+import { withDefaults, type BatchDefaults, type BatchRow, type RowProblem } from '../../contract/dect'
+import { vendorOfModel, type DectModel } from '../../contract/pbx'
+
+/**
+ * A base row's vendor, model and template against the DECT models a PBX listed
+ * (`GET /api/dect_phone_models`, remembered by the model catalog): a model the list does not have,
+ * a vendor the list does not give that model, or a template that is not one of that model's
+ * files. Warnings, not errors: the list may be another PBX's (the catalog remembers the last one
+ * asked), and the target PBX has the last word at the push. With no list known, nothing is checked.
+ * The row's own cells are checked with the batch defaults in the empty ones, as the push sends them.
+ */
+
+const SHOWN_MODELS = 4
+
+const listed = (models: readonly DectModel[]): string => {
+  const names = [...new Set(models.map((m) => m.display_name?.trim() || m.model))]
+  const shown = names.slice(0, SHOWN_MODELS).join(', ')
+  return names.length > SHOWN_MODELS ? `${shown} and ${names.length - SHOWN_MODELS} more` : shown
+}
+
+const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
+
+/** The problems of one row's model choice (empty when the list has it as the row says). */
+export function modelProblems(row: Pick<BatchRow, 'values'>, defaults: BatchDefaults, models: readonly DectModel[]): RowProblem[] {
+  if (models.length === 0) return []
+  const { vendor, model, template } = withDefaults(row.values, defaults)
+  if (!model) return []
+  const ofModel = models.filter((m) => same(m.model, model))
+  if (ofModel.length === 0) {
+    return [{ field: 'model', severity: 'warning', message: `model '${model}' is not one of the PBX's DECT models (${listed(models)}); the PBX may refuse it` }]
+  }
+  const problems: RowProblem[] = []
+  const vendors = [...new Set(ofModel.map(vendorOfModel).filter(Boolean))]
+  if (vendor && vendors.length > 0 && !vendors.some((v) => same(v, vendor))) {
+    problems.push({ field: 'vendor', severity: 'warning', message: `vendor '${vendor}': the PBX lists model ${ofModel[0]!.model} as ${vendors.join(' or ')}'s` })
+  }
+  const files = ofModel.map((m) => m.filename)
+  if (template && !files.some((f) => same(f, template))) {
+    problems.push({ field: 'template', severity: 'warning', message: `template '${template}' is not a template of ${ofModel[0]!.model} on the PBX (${files.join(', ')})` })
+  }
+  return problems
+}
+
+/** Every row with the problems of its model choice added (rows already saying so are left as they are). */
+export function flagModels(rows: readonly BatchRow[], defaults: BatchDefaults, models: readonly DectModel[]): BatchRow[] {
+  if (models.length === 0) return [...rows]
+  return rows.map((row) => {
+    const found = modelProblems(row, defaults, models).filter((p) => !row.problems.some((q) => q.field === p.field && q.message === p.message))
+    return found.length === 0 ? row : { ...row, problems: [...row.problems, ...found] }
+  })
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import type { BatchRow } from '../../../electron/contract/dect'
+import type { DectModel } from '../../../electron/contract/pbx'
+import { flagModels, modelProblems } from '../../../electron/services/dect/row-models'
+
+// A base row's vendor, model and template against the PBX's DECT model list.
+
+const MODELS: DectModel[] = [
+  { filename: 'yealink_w70b.xml', model: 'W70B', lines: 10, display_name: 'Yealink W70B' },
+  { filename: 'yealink_w80b.xml', model: 'W80B', lines: 100, display_name: 'Yealink W80B' },
+  { filename: 'snom_m400.xml', model: 'M400', lines: 20, display_name: 'Snom M400' },
+  { filename: 'snom_m900.xml', model: 'M900', lines: 200, display_name: 'Snom M900' },
+  { filename: 'gigaset_n870.xml', model: 'N870', lines: 250, display_name: 'Gigaset N870' },
+]
+
+const row = (values: BatchRow['values'], problems: BatchRow['problems'] = []): BatchRow => ({ id: 'r1', row: 1, values: { mac: '001565000001', name: 'Base', ...values }, problems, outcome: { state: 'pending' } })
+
+describe("a base's model against the PBX's list", () => {
+  it('passes a model the list has, in any case, with its vendor and template', () => {
+    expect(modelProblems(row({ vendor: 'yealink', model: 'w70b', template: 'YEALINK_W70B.xml' }), {}, MODELS)).toEqual([])
+  })
+
+  it('warns of a model the list does not have, naming a few of those it has', () => {
+    expect(modelProblems(row({ vendor: 'Yealink', model: 'W90B' }), {}, MODELS)).toEqual([
+      { field: 'model', severity: 'warning', message: "model 'W90B' is not one of the PBX's DECT models (Yealink W70B, Yealink W80B, Snom M400, Snom M900 and 1 more); the PBX may refuse it" },
+    ])
+  })
+
+  it("warns of a vendor the list does not give the model, and of a template that is not the model's", () => {
+    expect(modelProblems(row({ vendor: 'Snom', model: 'W70B', template: 'snom_m400.xml' }), {}, MODELS)).toEqual([
+      { field: 'vendor', severity: 'warning', message: "vendor 'Snom': the PBX lists model W70B as Yealink's" },
+      { field: 'template', severity: 'warning', message: "template 'snom_m400.xml' is not a template of W70B on the PBX (yealink_w70b.xml)" },
+    ])
+  })
+
+  it("checks the batch defaults in the row's empty cells, as the push sends them", () => {
+    expect(modelProblems(row({}), { vendor: 'Yealink', model: 'T99' }, MODELS).map((p) => p.field)).toEqual(['model'])
+    expect(modelProblems(row({ model: 'M400' }), { vendor: 'Snom', template: 'snom_m400.xml' }, MODELS)).toEqual([])
+  })
+
+  it('checks nothing without a list, or without a model', () => {
+    expect(modelProblems(row({ model: 'anything' }), {}, [])).toEqual([])
+    expect(modelProblems(row({ vendor: 'Nobody' }), {}, MODELS)).toEqual([])
+  })
+
+  it('adds each warning once, however often the rows are flagged', () => {
+    const once = flagModels([row({ model: 'W90B' })], {}, MODELS)
+    const twice = flagModels(once, {}, MODELS)
+    expect(twice[0]!.problems).toHaveLength(1)
+    expect(twice[0]!.problems[0]!.field).toBe('model')
+  })
+})
