@@ -72,6 +72,8 @@ export const SiteBaseSchema = z.object({
   name: z.string(),
   mac: z.string(),
   state: z.enum(SITE_STATES),
+  /** when the push created or matched it (ISO time): "not seen after N minutes" counts from here */
+  pushedAt: z.string().optional(),
   ip: z.string().optional(),
   fwver: z.string().optional(),
   model: z.string().optional(),

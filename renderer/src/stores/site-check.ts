@@ -17,8 +17,9 @@ export const useSiteCheckStore = defineStore('site-check', () => {
   const status = ref<SiteStatus | null>(null)
   const error = ref<BridgeError | null>(null)
   const polling = ref(false)
-  /** when the view started watching: a base still waiting `lateAfterMin` minutes later is "not seen yet" */
+  /** when the view started watching (the start for a base whose push time is unknown) */
   const startedAt = ref(0)
+  /** a base still waiting `lateAfterMin` minutes after its push is "not seen yet" */
   const lateAfterMin = ref(10)
   const now = ref(Date.now())
   /** the MAC of the base an action runs on */
@@ -31,7 +32,12 @@ export const useSiteCheckStore = defineStore('site-check', () => {
     const pushed = status.value?.bases.filter((b) => b.state !== 'not_pushed') ?? []
     return pushed.length > 0 && pushed.every((b) => b.state === 'seen')
   })
-  const late = (base: SiteBase): boolean => base.state === 'waiting' && now.value - startedAt.value >= lateAfterMin.value * 60_000
+  const late = (base: SiteBase): boolean => {
+    if (base.state !== 'waiting') return false
+    const pushed = base.pushedAt === undefined ? Number.NaN : Date.parse(base.pushedAt)
+    const since = Number.isNaN(pushed) ? startedAt.value : pushed
+    return now.value - since >= lateAfterMin.value * 60_000
+  }
 
   async function poll(): Promise<void> {
     const target = watching

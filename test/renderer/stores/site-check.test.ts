@@ -65,6 +65,23 @@ describe('useSiteCheckStore', () => {
     expect(store.polling).toBe(false)
   })
 
+  it('counts "not seen after N minutes" from the base\'s push, not from when the view opened', async () => {
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString()
+    const answer: SiteStatus = {
+      ...status('waiting', 'waiting', 'waiting'),
+      bases: [{ ...base(1, 'waiting'), pushedAt: minutesAgo(12) }, { ...base(2, 'waiting'), pushedAt: minutesAgo(3) }, base(3, 'waiting')],
+    }
+    installFakePbx(createFakePbx({ siteStatus: async () => ok(answer) }))
+    const store = useSiteCheckStore()
+    await store.start('b1', 'p1')
+    // pushed 12 minutes ago: late at once; 3 minutes ago: not yet; push time unknown: from the view's start
+    expect(answer.bases.map((b) => store.late(b))).toEqual([true, false, false])
+    await vi.advanceTimersByTimeAsync(7 * 60_000 + SITE_POLL.everyMs)
+    expect(answer.bases.map((b) => store.late(b))).toEqual([true, true, false])
+    await vi.advanceTimersByTimeAsync(3 * 60_000)
+    expect(answer.bases.map((b) => store.late(b))).toEqual([true, true, true])
+  })
+
   it('says so where the PBX has no list of provisioned phones, and asks no more', async () => {
     const pbx = installFakePbx(createFakePbx({ siteStatus: async () => ok({ supported: false, bases: [base(1, 'waiting')], checkedAt: '' }) }))
     const store = useSiteCheckStore()

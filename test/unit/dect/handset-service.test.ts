@@ -141,7 +141,11 @@ describe('handsets through the Bridge', () => {
     await call('startPush', { batchId: batch.id, profileId })
     expect(await pushed(batch.id)).toMatchObject({ status: 'done', created: 3 })
     const after = await call('getBatch', { batchId: batch.id })
-    expect((await call('siteStatus', { batchId: batch.id, profileId })).bases.map((b) => b.state)).toEqual(['waiting', 'waiting', 'waiting'])
+    const waiting = await call('siteStatus', { batchId: batch.id, profileId })
+    expect(waiting.bases.map((b) => b.state)).toEqual(['waiting', 'waiting', 'waiting'])
+    // each base says when its push put it on the PBX: "not seen after N minutes" counts from there
+    expect(waiting.bases.map((b) => b.pushedAt)).toEqual(after.rows.map((row) => row.outcome.at))
+    expect(waiting.bases.every((b) => b.pushedAt && Date.now() - Date.parse(b.pushedAt) < 60_000)).toBe(true)
     for (const row of after.rows.slice(0, 2)) {
       const res = await fetch(new URL(new URL(row.outcome.url!).pathname, pbx.url))
       expect(res.status).toBe(200)

@@ -145,9 +145,10 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
           const pushed = row.outcome.state === 'created' || row.outcome.state === 'matched'
           const phone = seen.get(mac)
           if (!pushed) return { ...common, state: 'not_pushed' as const }
-          if (!phone) return { ...common, state: 'waiting' as const }
+          const since = row.outcome.at ? { ...common, pushedAt: row.outcome.at } : common
+          if (!phone) return { ...since, state: 'waiting' as const }
           return {
-            ...common,
+            ...since,
             state: 'seen' as const,
             ...(phone.ip ? { ip: phone.ip } : {}),
             ...(phone.fwver ? { fwver: phone.fwver } : {}),
