@@ -432,7 +432,11 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
      * already in use gets " (imported)". `checkRows` checks its rows again before the one write
      * (the problems a file carries are not taken on trust).
      */
-    async importBatch(json: string, checkRows: (rows: BatchRow[], defaults: BatchDefaults) => BatchRow[] = (rows) => rows): Promise<Batch> {
+    /**
+     * A batch file read in as a new batch. `check` gives the rows and handsets as this app sees them
+     * (the problems written in the file are another machine's word); by default they are kept.
+     */
+    async importBatch(json: string, check: (parts: Pick<Batch, 'rows' | 'handsets' | 'defaults'>) => Pick<Batch, 'rows' | 'handsets'> = (parts) => parts): Promise<Batch> {
       const data = parseJson(json)
       if (data === INVALID) throw new ServiceError('INVALID_INPUT', 'This file is not a DECT batch: it is not JSON.')
       if (typeof data === 'object' && data !== null && 'version' in data && data.version !== BATCH_FILE_VERSION) {
@@ -447,9 +451,8 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       const incoming = parsed.data
       const taken = await allNames()
       const name = taken.has(incoming.name) ? freeName(incoming.name, taken, 'imported') : incoming.name
-      const parts = newParts(incoming.rows, incoming.handsets)
-      const rows = checkRows(parts.rows, incoming.defaults)
-      return createWith(fresh({ name, source: incoming.source, defaults: incoming.defaults, rows, handsets: parts.handsets }))
+      const { rows, handsets } = check({ ...newParts(incoming.rows, incoming.handsets), defaults: incoming.defaults })
+      return createWith(fresh({ name, source: incoming.source, defaults: incoming.defaults, rows, handsets }))
     },
   }
 }

@@ -151,7 +151,13 @@ export function createDectService(options: DectServiceOptions) {
     },
     exportBatch: ({ batchId }) => store.exportBatch(batchId),
     // the problems written in the file are another machine's (or another hand's) word: checked again here
-    importBatch: async ({ json }) => store.importBatch(json, (await checks()).recheck),
+    async importBatch({ json }) {
+      const { recheck, lines } = await checks()
+      return store.importBatch(json, (parts) => {
+        const rows = recheck(parts.rows, parts.defaults)
+        return { rows, handsets: handsets.withHandsetsChecked({ ...parts, rows }, lines).handsets }
+      })
+    },
     async checkBatchOnPbx({ batchId, profileId }) {
       const existing = await (await phones(profileId)).list()
       // that PBX's own model list, where it offers one (and remembered for later checks)

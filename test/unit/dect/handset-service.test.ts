@@ -132,6 +132,18 @@ describe('handsets through the Bridge', () => {
     expect(problems[3]).toEqual([])
   })
 
+  it("a batch file read in checks its handsets again, whatever the file says: a handset on a base the file lacks is named", async () => {
+    const batch = await call('createEmptyBatch', { name: 'Carried over', defaults: W70B })
+    const base = await call('scanHandset', { batchId: batch.id, code: '001565EE0001', extensions: range })
+    await call('scanHandset', { batchId: batch.id, code: '00AB000001', baseMac: base.baseMac, extensions: range })
+    const file = JSON.parse((await call('exportBatch', { batchId: batch.id })).json) as { handsets: { values: { base_mac?: string }; problems: unknown[] }[] }
+    // edited by hand on the way: the handset moved to a base the batch does not have, still "no problem"
+    file.handsets[0]!.values.base_mac = '001565EE00FF'
+    file.handsets[0]!.problems = []
+    const imported = await call('importBatch', { json: JSON.stringify(file) })
+    expect(imported.handsets[0]!.problems).toContainEqual(expect.objectContaining({ field: 'base_mac', severity: 'error', message: expect.stringContaining('00:15:65:EE:00:FF') }))
+  })
+
   it('on site: after the push the bases wait, two fetch their configuration and are seen; re-provision and reboot', async () => {
     const batch = await call('createEmptyBatch', { name: 'On site', defaults: W70B })
     for (const code of ['001565DD0001', '001565DD0002', '001565DD0003']) await call('scanHandset', { batchId: batch.id, code, extensions: range })

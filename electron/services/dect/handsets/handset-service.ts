@@ -44,7 +44,7 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
   const linesOf = async (): Promise<LinesOf> => linesFromModels(await catalog.models())
 
   /** the batch with its handsets checked again against its bases */
-  const withHandsetsChecked = (batch: Batch, lines: LinesOf): Batch => ({ ...batch, handsets: recheckHandsets(batch, lines) })
+  const withHandsetsChecked = <B extends Pick<Batch, 'rows' | 'defaults' | 'handsets'>>(batch: B, lines: LinesOf): B => ({ ...batch, handsets: recheckHandsets(batch, lines) })
 
   /** every base on the PBX with its members (none for a PBX without members) */
   async function membersOnPbx(caller: PbxCaller, phones: readonly DectPhone[]): Promise<{ supported: boolean; members: PbxMember[] }> {
