@@ -8,7 +8,7 @@ test.use({ pbxOptions: { seed: false } })
 
 const MANAGER = { username: 'manager', password: 'manager', domain: 'demo.pbx.example' }
 
-test('scan handsets into a new batch as a barcode scanner types them, see the duplicate warning, push them to the demo PBX', async ({ app, services, pbx }) => {
+test('scan bases into a new batch as a barcode scanner types them, see the duplicate warning, push them to the demo PBX', async ({ app, services, pbx }) => {
   test.setTimeout(60_000)
   await savePbx(app, services, 'Demo site', pbx.url, MANAGER)
   await signInThroughTheApp(app, 'Demo site', MANAGER)
@@ -16,13 +16,13 @@ test('scan handsets into a new batch as a barcode scanner types them, see the du
   // a new, empty batch in scan mode, the scan field waiting for the scanner
   await app.getByRole('menu').getByText('DECT phones', { exact: true }).click()
   await app.getByRole('button', { name: 'New batch by scanning' }).click()
-  const scan = app.getByRole('region', { name: 'Scan handsets' })
+  const scan = app.getByRole('region', { name: 'Scan bases' })
   const field = scan.getByRole('textbox', { name: 'Scan a MAC' })
   await expect(field).toBeFocused()
-  await expect(scan.getByRole('status')).toHaveText('Ready: scan the first handset.')
+  await expect(scan.getByRole('status')).toHaveText('Ready: scan the first base.')
   await expect(app.getByText('scanned on site')).toBeVisible()
 
-  // first the handsets' vendor and model, for every row, in the batch defaults
+  // first the bases' vendor and model, for every row, in the batch defaults
   await app.getByRole('button', { name: 'Batch defaults…' }).click()
   const defaults = app.getByRole('dialog').filter({ hasText: 'Batch defaults' })
   await defaults.getByRole('textbox', { name: 'Vendor' }).click()
@@ -39,11 +39,11 @@ test('scan handsets into a new batch as a barcode scanner types them, see the du
   await field.click()
   await expect(field).toBeFocused()
 
-  // three handsets, each MAC and Enter at scanner speed, in three spellings
+  // three bases, each MAC and Enter at scanner speed, in three spellings
   await app.keyboard.type('001565AABB01\n00:15:65:aa:bb:02\n0015.65aa.bb03\n', { delay: 0 })
   await expect(scan.getByText('3 phones scanned')).toBeVisible()
   await expect(app.getByText('3 rows · 0 with errors · 0 with warnings')).toBeVisible()
-  await expect(scan.getByRole('status')).toHaveText('✓ Handset 3 — 00:15:65:AA:BB:03')
+  await expect(scan.getByRole('status')).toHaveText('✓ Base 3 — 00:15:65:AA:BB:03')
   await expect(field).toBeFocused()
   await expect(field).toHaveValue('')
   for (const [row, mac] of [
@@ -51,15 +51,15 @@ test('scan handsets into a new batch as a barcode scanner types them, see the du
     [2, '00:15:65:AA:BB:02'],
     [3, '00:15:65:AA:BB:03'],
   ] as const) {
-    await expect(app.getByRole('button', { name: `Edit Name, row ${row}` })).toHaveText(`Handset ${row}`)
+    await expect(app.getByRole('button', { name: `Edit Name, row ${row}` })).toHaveText(`Base ${row}`)
     await expect(app.getByRole('button', { name: `Edit MAC address, row ${row}` })).toHaveText(mac)
   }
 
-  // the first handset again, in yet another spelling: a row, and the warning naming the first
+  // the first base again, in yet another spelling: a row, and the warning naming the first
   await app.keyboard.type('00-15-65-AA-BB-01\n', { delay: 0 })
-  await expect(scan.getByRole('status')).toHaveText('⚠ Handset 4 — 00:15:65:AA:BB:01 already scanned as row 1')
+  await expect(scan.getByRole('status')).toHaveText('⚠ Base 4 — 00:15:65:AA:BB:01 already scanned as row 1')
   await expect(scan.getByText('4 phones scanned')).toBeVisible()
-  await expect(app.getByRole('button', { name: 'Edit Name, row 4' })).toHaveText('Handset 4')
+  await expect(app.getByRole('button', { name: 'Edit Name, row 4' })).toHaveText('Base 4')
   await expect(app.getByText('4 rows · 2 with errors · 0 with warnings')).toBeVisible()
   await expect(app.getByRole('row', { name: /^Select row 1 / })).toContainText(/MAC 00:15:65:AA:BB:01 is also in row 4/)
   mkdirSync('/tmp/e2e-shots', { recursive: true })
@@ -86,8 +86,8 @@ test('scan handsets into a new batch as a barcode scanner types them, see the du
   const api = await demoApi(pbx.url, MANAGER)
   const { body } = await api.get<{ items: DectPhone[] }>('/api/dect_phones')
   expect(body.items.map((phone) => [phone.mac, phone.name, phone.vendor, phone.model]).sort()).toEqual([
-    ['001565AABB01', 'Handset 1', 'Yealink', 'W80B'],
-    ['001565AABB02', 'Handset 2', 'Yealink', 'W80B'],
-    ['001565AABB03', 'Handset 3', 'Yealink', 'W80B'],
+    ['001565AABB01', 'Base 1', 'Yealink', 'W80B'],
+    ['001565AABB02', 'Base 2', 'Yealink', 'W80B'],
+    ['001565AABB03', 'Base 3', 'Yealink', 'W80B'],
   ])
 })
