@@ -50,7 +50,7 @@ async function openReceptionBase(app: Page, services: Services, pbx: DemoPbx) {
   const drawer = app.getByRole('dialog', { name: 'Reception base' })
   await expect(drawer).toBeVisible()
   const handsets = drawer.getByRole('region', { name: 'Handsets on this base' })
-  await expect(handsets.getByRole('heading')).toHaveText('Handsets 2 of 10 handsets')
+  await expect(handsets.getByRole('heading')).toHaveText('Handsets 2 of 10')
   return { members, drawer, handsets }
 }
 
@@ -105,9 +105,11 @@ test('the Reception base: its two handsets seen, line 2 reassigned to 1003, a ha
 
   // a third line: its index the first free one, its other fields empty
   await handsets.getByRole('button', { name: 'Add a handset' }).press('Enter')
-  await expect(handsets.getByRole('heading')).toHaveText('Handsets 3 of 10 handsets')
+  await expect(handsets.getByRole('heading')).toHaveText('Handsets 3 of 10')
   await expect(handsets.getByRole('textbox', { name: 'IPUI, line 3' })).toHaveValue('')
   await expect(handsets.getByRole('textbox', { name: 'Index, line 3' })).toHaveValue('3')
+  // the new line's extension has the focus, ready for the keyboard
+  await expect(handsets.getByRole('textbox', { name: 'Extension, line 3' })).toBeFocused()
   await drawer.screenshot({ path: `${SCREENS}/dect-members-new-line.png` })
 
   // extension 1004, then from the keyboard alone: Tab to the IPUI, the IPEI off the box misread
@@ -121,6 +123,11 @@ test('the Reception base: its two handsets seen, line 2 reassigned to 1003, a ha
   await tabTo(app, handsets.getByRole('button', { name: 'Save handsets' }), 3)
   await app.keyboard.press('Enter')
   await expect(handsets.getByRole('alert')).toHaveText('Line 3: IPEI 00146 0156577 7: check digit should be 9')
+  // the line it names is picked out, its fields invalid and described by the mistake
+  const ipuiField = handsets.getByRole('textbox', { name: 'IPUI, line 3' })
+  await expect(ipuiField).toHaveAttribute('aria-invalid', 'true')
+  await expect(ipuiField).toHaveAccessibleDescription('Line 3: IPEI 00146 0156577 7: check digit should be 9')
+  await expect(handsets.getByRole('textbox', { name: 'IPUI, line 2' })).not.toHaveAttribute('aria-invalid', 'true')
   await drawer.screenshot({ path: `${SCREENS}/dect-members-bad-ipei.png` })
   expect(await members(), 'nothing was sent').toHaveLength(2)
 
@@ -170,7 +177,7 @@ test('the Reception base: a duplicate extension named by its line and nothing wr
   // line 1 removed: the duplicate's line (1001, handset 00092263DE at index 2) is left, now line 1
   await tabTo(app, handsets.getByRole('button', { name: 'Remove line 1' }), 6, 'Shift+Tab')
   await app.keyboard.press('Enter')
-  await expect(handsets.getByRole('heading')).toHaveText('Handsets 1 of 10 handsets')
+  await expect(handsets.getByRole('heading')).toHaveText('Handsets 1 of 10')
   await expect(handsets.getByRole('row')).toHaveCount(2)
   await expectExtension(handsets, 1, '1001')
   await expect(handsets.getByRole('textbox', { name: 'IPUI, line 1' })).toHaveValue('00092263DE')
