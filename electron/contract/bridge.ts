@@ -20,6 +20,7 @@ import { ivrOutboundOperations } from './bridge-ivr-outbound'
 import { mailOperations } from './bridge-mail'
 import { desktopOperations } from './bridge-desktop'
 import { handsetOperations } from './bridge-handsets'
+import { fleetOperations } from './fleet'
 import { PbxProfileFieldsSchema, PbxProfileSchema, RecoveryStateSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
 
 /**
@@ -271,6 +272,7 @@ export const bridge = {
   qrCode: { input: z.strictObject({ text: z.string().min(1).max(2000) }), result: z.object({ svg: z.string() }) },
 
   ...handsetOperations,
+  ...fleetOperations,
   ...ivrOutboundOperations,
   ...mailOperations,
   ...desktopOperations,

@@ -53,6 +53,8 @@ export const OPERATION_NAMES = [
   'deleteDectPhone',
   'qrCode',
   // handsets on their bases (bridge-handsets.ts)
+  'fleetStatus',
+  'refreshFleet',
   'listDectModels',
   'editBatchHandsets',
   'scanHandset',

@@ -11,9 +11,14 @@ import { DomainSchema, UsernameSchema } from './pbx-common'
 export const SIGN_IN_METHODS = ['sign_in', 'oauth'] as const
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number]
 
+/** The colours a saved PBX may wear in the fleet (a stripe beside its name); '' for none. */
+export const PROFILE_COLOURS = ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'grey'] as const
+export type ProfileColour = (typeof PROFILE_COLOURS)[number]
+
 export const PROFILE_LIMITS = {
   label: { min: 1, max: 80 },
   customer: { max: 120 },
+  group: { max: 60 },
   tag: { min: 1, max: 32 },
   tags: { max: 20 },
   notes: { max: 4000 },
@@ -44,6 +49,10 @@ export const PbxProfileFieldsSchema = z.strictObject({
     .default([])
     .transform((tags) => [...new Set(tags)]),
   notes: z.string().max(PROFILE_LIMITS.notes.max, { error: `must be at most ${PROFILE_LIMITS.notes.max} characters` }).default(''),
+  /** the reseller's grouping (e.g. a region or a support contract); '' for none */
+  group: trimmed(PROFILE_LIMITS.group, 'a group').default(''),
+  colour: z.union([z.literal(''), z.enum(PROFILE_COLOURS)]).default(''),
+  favourite: z.boolean().default(false),
 })
 export type PbxProfileFields = z.input<typeof PbxProfileFieldsSchema>
 
@@ -66,6 +75,10 @@ export const PbxProfileSchema = z.object({
   customer: z.string(),
   tags: z.array(z.string()),
   notes: z.string(),
+  /** added after version 1 was first written: a file without them reads as none */
+  group: z.string().default(''),
+  colour: z.union([z.literal(''), z.enum(PROFILE_COLOURS)]).default(''),
+  favourite: z.boolean().default(false),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   /** whether a password is kept in the keychain for it (never the password itself) */

@@ -8,6 +8,7 @@ import { getInfo } from './pbx-client/info'
 import { createProfileStore } from './profiles/profile-store'
 import { exportProfiles, importProfiles } from './profiles/profile-transfer'
 import { createDectService } from './dect/dect-service'
+import { createFleetService } from './fleet/fleet-service'
 import { createUiStateService } from './desktop/ui-state'
 import { createIvrService } from './ivr/ivr-service'
 import { createMailService } from './mail/mail-service'
@@ -34,6 +35,8 @@ export interface ServicesOptions {
 export interface Services {
   /** every Bridge operation, taking input already checked against the contract */
   handlers: BridgeHandlers
+  /** the fleet's background refresh: `idle()` waits for it (the command line, tests) */
+  fleet: Pick<ReturnType<typeof createFleetService>, 'idle'>
   /** signs out of every PBX and stops what the services started (the demo PBX) */
   dispose(): Promise<void>
 }
@@ -70,6 +73,14 @@ export function createServices(options: ServicesOptions): Services {
     const server = await demo.start()
     if (profile.baseUrl !== server.baseUrl) await ensureDemoProfiles(server.baseUrl, server.accounts, profiles, secrets, sessions)
   }
+
+  const fleet = createFleetService({
+    dataDir: options.dataDir,
+    profiles,
+    sessions,
+    batches: { list: () => dect.handlers.listBatches(undefined), get: (batchId) => dect.handlers.getBatch({ batchId }) },
+    beforeContact: demoReady,
+  })
 
   const handlers: BridgeHandlers = {
     async getAbout() {
@@ -139,6 +150,7 @@ export function createServices(options: ServicesOptions): Services {
     resetPassword: ({ profileId, newPassword, remember }) => recovery.reset(profileId, newPassword, remember),
 
     ...dect.handlers,
+    ...fleet.handlers,
     ...createIvrService({ sessions }).handlers,
     ...createOutboundService({ sessions }).handlers,
     ...createMailService({ sessions }).handlers,
@@ -147,7 +159,9 @@ export function createServices(options: ServicesOptions): Services {
 
   return {
     handlers,
+    fleet,
     async dispose() {
+      await fleet.dispose()
       await recovered
       await dect.pauseAll()
       recovery.dispose()

@@ -20,7 +20,7 @@ const SPREADSHEET = fixturePath('site-a-excel.csv')
 test('import a spreadsheet, fix a row, push to the demo PBX, walk the QR codes, export the label PDF and the results CSV', async ({ app, services, pbx }) => {
   test.setTimeout(60_000)
   const profile = await services.handlers.saveProfile({
-    fields: { label: 'Demo site', baseUrl: pbx.url, username: 'manager', domain: 'demo.pbx.example', signInMethod: 'sign_in', customer: '', tags: [], notes: '' },
+    fields: { label: 'Demo site', baseUrl: pbx.url, username: 'manager', domain: 'demo.pbx.example', signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },
   })
   await services.handlers.signIn({ profileId: profile.id, password: 'manager', remember: false })
   await app.reload()

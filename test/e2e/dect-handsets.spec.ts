@@ -31,7 +31,7 @@ test('import handsets, fix a bad IPEI, push, see the members on the PBX, watch t
   test.setTimeout(90_000)
   mkdirSync('test-results/screens', { recursive: true })
   const profile = await services.handlers.saveProfile({
-    fields: { label: 'Demo site', baseUrl: pbx.url, username: MANAGER.username, domain: MANAGER.domain, signInMethod: 'sign_in', customer: '', tags: [], notes: '' },
+    fields: { label: 'Demo site', baseUrl: pbx.url, username: MANAGER.username, domain: MANAGER.domain, signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },
   })
   await services.handlers.signIn({ profileId: profile.id, password: MANAGER.password, remember: false })
   await app.reload()

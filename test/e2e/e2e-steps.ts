@@ -16,7 +16,7 @@ export const fixturePath = (fileName: string): string => fileURLToPath(new URL(`
 /** Saves a PBX profile through the services (as the "Add PBX" form would) and shows it in the app. */
 export async function savePbx(app: Page, services: Services, label: string, baseUrl: string, account: DemoAccount): Promise<string> {
   const profile = await services.handlers.saveProfile({
-    fields: { label, baseUrl, username: account.username, domain: account.domain ?? '', signInMethod: 'sign_in', customer: '', tags: [], notes: '' },
+    fields: { label, baseUrl, username: account.username, domain: account.domain ?? '', signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },
   })
   await app.reload()
   return profile.id

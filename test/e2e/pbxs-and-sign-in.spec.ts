@@ -38,7 +38,7 @@ test('add a PBX, test the connection, sign in with a wrong then the right passwo
 
 test('a PBX that is down says so in the sign-in dialog', async ({ app, services, pbx }) => {
   await services.handlers.saveProfile({
-    fields: { label: 'Down PBX', baseUrl: pbx.url, username: 'manager', domain: 'demo.pbx.example', signInMethod: 'sign_in', customer: '', tags: [], notes: '' },
+    fields: { label: 'Down PBX', baseUrl: pbx.url, username: 'manager', domain: 'demo.pbx.example', signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },
   })
   await app.reload()
   await pbx.faults.down()

@@ -9,6 +9,9 @@ const fields = (pbx: DemoPbx, label: string, username: string) => ({
   customer: '',
   tags: [],
   notes: '',
+  group: '',
+  colour: '' as const,
+  favourite: false,
 })
 const lastMail = (pbx: DemoPbx, kind: string, username: string) => pbx.outbox.filter((m) => m.kind === kind && m.username === username).at(-1)
 

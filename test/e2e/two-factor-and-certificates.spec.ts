@@ -10,6 +10,9 @@ const profileFields = (label: string, baseUrl: string, username: string) => ({
   customer: '',
   tags: [],
   notes: '',
+  group: '',
+  colour: '' as const,
+  favourite: false,
 })
 
 test.describe('two-factor sign-in', () => {

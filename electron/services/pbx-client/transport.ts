@@ -96,8 +96,8 @@ async function pinnedConnection(url: URL, trusted: string, signal: AbortSignal):
   return socket
 }
 
-/** Reads the certificate a server presents, sending nothing, to show it to the user. */
-async function peekCertificate(url: URL, signal: AbortSignal): Promise<Omit<CertificateInfo, 'reason'>> {
+/** Reads the certificate a server presents, sending nothing: to show it to the user, or its end date in the fleet. */
+export async function peekCertificate(url: URL, signal: AbortSignal): Promise<Omit<CertificateInfo, 'reason'>> {
   const socket = await openTls(url, signal)
   const certificate = describe(socket.getPeerCertificate())
   socket.destroy()

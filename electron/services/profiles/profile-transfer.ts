@@ -18,7 +18,7 @@ const sameTarget = (a: Pick<PbxProfile, 'baseUrl' | 'username' | 'domain'>, b: P
 export async function exportProfiles(store: ProfileStore, now = new Date()): Promise<{ fileName: string; json: string }> {
   const profiles = (await store.list())
     .filter((p) => !p.demo)
-    .map(({ label, baseUrl, username, domain, signInMethod, customer, tags, notes }) => ({
+    .map(({ label, baseUrl, username, domain, signInMethod, customer, tags, notes, group, colour, favourite }) => ({
       label,
       baseUrl,
       username,
@@ -27,6 +27,9 @@ export async function exportProfiles(store: ProfileStore, now = new Date()): Pro
       customer,
       tags,
       notes,
+      group,
+      colour,
+      favourite,
     }))
   return {
     fileName: `pbx-provisioner-pbxs-${now.toISOString().slice(0, 10)}.json`,
@@ -47,8 +50,8 @@ export async function importProfiles(store: ProfileStore, json: string): Promise
     throw new ServiceError('INVALID_INPUT', `The file is not an export of saved PBXs (${problemText(file.problems[0]!, 'file')}).`)
   }
   const entries = file.data.profiles.map((entry, index) => {
-    const { label, baseUrl, username, domain, signInMethod, customer, tags, notes } = entry
-    const fields = checkInput(PbxProfileFieldsSchema, { label, baseUrl, username, domain, signInMethod, customer, tags, notes })
+    const { label, baseUrl, username, domain, signInMethod, customer, tags, notes, group, colour, favourite } = entry
+    const fields = checkInput(PbxProfileFieldsSchema, { label, baseUrl, username, domain, signInMethod, customer, tags, notes, group, colour, favourite })
     if (!fields.success) {
       const message = problemText(fields.problems[0]!, 'entry')
       throw new ServiceError('INVALID_INPUT', `PBX ${index + 1} (${label}) in the file: ${message}. Nothing was imported.`)

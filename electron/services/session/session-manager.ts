@@ -23,7 +23,7 @@ export function createSessionManager(profiles: ProfileStore, secrets: PbxSecrets
     return session
   }
 
-  async function signIn(profileId: string, password: string | undefined, remember: boolean): Promise<SessionState> {
+  async function signIn(profileId: string, password: string | undefined, remember: boolean, touch = true): Promise<SessionState> {
     await profiles.get(profileId)
     const typed = password !== undefined
     const secret = typed ? password : (await secrets.read(profileId)).password
@@ -33,12 +33,12 @@ export function createSessionManager(profiles: ProfileStore, secrets: PbxSecrets
     }
     const state = await (await sessionOf(profileId)).signIn(secret)
     if (typed) pendingRemember.set(profileId, { password, remember })
-    if (state.status === 'signed_in') await signedIn(profileId)
+    if (state.status === 'signed_in') await signedIn(profileId, touch)
     return state
   }
 
   /** After a complete sign-in: keep or forget the typed password as asked, note the PBX as used. */
-  async function signedIn(profileId: string): Promise<void> {
+  async function signedIn(profileId: string, touch = true): Promise<void> {
     const typed = pendingRemember.get(profileId)
     pendingRemember.delete(profileId)
     if (typed) {
@@ -46,7 +46,7 @@ export function createSessionManager(profiles: ProfileStore, secrets: PbxSecrets
       const profile = await profiles.get(profileId)
       if (profile.rememberPassword !== typed.remember) await profiles.mark(profileId, { rememberPassword: typed.remember })
     }
-    await profiles.touch(profileId)
+    if (touch) await profiles.touch(profileId)
   }
 
   async function signOut(profileId: string): Promise<SessionState> {
@@ -72,23 +72,27 @@ export function createSessionManager(profiles: ProfileStore, secrets: PbxSecrets
       const list = await profiles.list()
       return list.map((p) => sessions.get(p.id)?.state() ?? { profileId: p.id, status: 'signed_out' })
     },
-    async open(profileId: string): Promise<SessionState> {
+    /**
+     * Opens a PBX with what is kept. `touch: false` (the fleet's background refresh) leaves the
+     * PBX's "last used" as it was: the user did not open it.
+     */
+    async open(profileId: string, { touch = true }: { touch?: boolean } = {}): Promise<SessionState> {
       const session = await sessionOf(profileId)
       if (session.signedIn()) {
-        await profiles.touch(profileId)
+        if (touch) await profiles.touch(profileId)
         return session.state()
       }
       const secret = await secrets.read(profileId)
       if (secret.refreshToken) {
         try {
           const state = await session.resume()
-          await profiles.touch(profileId)
+          if (touch) await profiles.touch(profileId)
           return state
         } catch (error) {
           if (!(error instanceof ServiceError) || error.code !== 'NOT_SIGNED_IN') throw error
         }
       }
-      if (secret.password) return signIn(profileId, undefined, true)
+      if (secret.password) return signIn(profileId, undefined, true, touch)
       throw new ServiceError('NOT_SIGNED_IN', 'Sign in to this PBX.')
     },
     signIn,

@@ -1,0 +1,24 @@
+import type { FleetFigure } from '../../contract/fleet'
+import { ServiceError } from '../errors'
+
+/**
+ * One figure of a PBX read for the fleet: the count, or why there is none. A PBX without the
+ * endpoint (404/405) is `not_offered`, an account without the right (403) `not_allowed`; any other
+ * failure is `failed`, with a sentence for the PBX's warnings.
+ */
+export type Read<T> = { ok: true; value: T } | { ok: false; figure: Exclude<FleetFigure, number>; why?: string }
+
+export async function readFigure<T>(what: string, read: () => Promise<T>): Promise<Read<T>> {
+  try {
+    return { ok: true, value: await read() }
+  } catch (error) {
+    if (error instanceof ServiceError && (error.code === 'NOT_SUPPORTED' || error.status === 404 || error.status === 405)) return { ok: false, figure: 'not_offered' }
+    if (error instanceof ServiceError && error.status === 403) return { ok: false, figure: 'not_allowed' }
+    if (error instanceof ServiceError && error.code === 'CANCELLED') throw error
+    const message = error instanceof Error ? error.message : String(error)
+    return { ok: false, figure: 'failed', why: `Could not read the ${what}: ${message}` }
+  }
+}
+
+/** The figure of a read: its count, or why there is none. */
+export const figureOf = <T>(read: Read<T>, count: (value: T) => number): FleetFigure => (read.ok ? count(read.value) : read.figure)

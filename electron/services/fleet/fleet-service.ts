@@ -1,0 +1,149 @@
+import type { BridgeHandlers } from '../../contract/bridge'
+import type { Batch, BatchSummary } from '../../contract/dect'
+import { FLEET_CONCURRENCY, type FleetEntry, type FleetStatus } from '../../contract/fleet'
+import type { PbxProfile } from '../../contract/profiles'
+import { ServiceError } from '../errors'
+import type { ProfileStore } from '../profiles/profile-store'
+import type { SessionManager } from '../session/session-manager'
+import { createFleetCache } from './fleet-cache'
+import { probePbx, type KeptAccess, type ProbeContext } from './fleet-probe'
+
+type FleetHandlers = Pick<BridgeHandlers, 'fleetStatus' | 'refreshFleet'>
+
+export interface FleetServiceOptions {
+  dataDir: string
+  profiles: ProfileStore
+  sessions: SessionManager
+  /** the batches (summaries) and one batch, for the last push to each PBX */
+  batches: { list(): Promise<BatchSummary[]>; get(batchId: string): Promise<Batch> }
+  /** before a PBX is contacted (the built-in demo starts, and its saved PBXs point at it) */
+  beforeContact?: (profileId: string) => Promise<void>
+  /** how long one PBX's refresh may take in all */
+  timeoutMs?: number
+  now?: () => Date
+}
+
+/**
+ * The fleet overview behind the Bridge. `fleetStatus` answers the kept figures at once;
+ * `refreshFleet` queues PBXs and answers at once, while at most `concurrency` PBXs (8 by
+ * default) are read at a time, each by fleet-probe.ts, and a PBX already queued or being read is
+ * not queued twice (so no request of a kind runs twice at once on one PBX).
+ */
+export function createFleetService(options: FleetServiceOptions) {
+  const now = options.now ?? (() => new Date())
+  const cache = createFleetCache(options.dataDir)
+  const queue: string[] = []
+  const running = new Set<string>()
+  let concurrency: number = FLEET_CONCURRENCY.default
+  /** PBXs that asked for a one-time code: not signed in to again in the background */
+  const askedForCode = new Set<string>()
+  /** the batch summaries of the refresh under way, read once for all its PBXs */
+  let summaries: Promise<BatchSummary[]> | undefined
+  let closed = false
+  const stop = new AbortController()
+
+  const keptAccess = (profile: PbxProfile): KeptAccess => {
+    if (askedForCode.has(profile.id)) return 'code_required'
+    return profile.rememberPassword ? 'remembered' : 'needs_password'
+  }
+
+  const context = (signal: AbortSignal): ProbeContext => ({
+    now,
+    signal,
+    keptAccess,
+    async access(profile) {
+      const session = await options.sessions.sessionOf(profile.id)
+      if (session.signedIn()) return { state: 'signed_in', caller: session.caller }
+      if (askedForCode.has(profile.id)) return { state: 'code_required' }
+      try {
+        const state = await options.sessions.open(profile.id, { touch: false })
+        if (state.status === 'signed_in') return { state: 'signed_in', caller: session.caller }
+        if (state.status === 'code_required') askedForCode.add(profile.id)
+        return { state: state.status === 'code_required' ? 'code_required' : keptAccess(profile) }
+      } catch (error) {
+        if (error instanceof ServiceError && error.code === 'NOT_SIGNED_IN') return { state: 'needs_password' }
+        return { state: keptAccess(profile) }
+      }
+    },
+    async lastBatch(profileId) {
+      summaries ??= options.batches.list().catch(() => [])
+      const pushed = (await summaries).filter((b) => b.targetProfileId === profileId).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0]
+      return pushed && { summary: pushed, batch: () => options.batches.get(pushed.id) }
+    },
+  })
+
+  async function refreshOne(profileId: string): Promise<void> {
+    let profile: PbxProfile
+    try {
+      profile = await options.profiles.get(profileId)
+    } catch {
+      return // removed meanwhile
+    }
+    const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(options.timeoutMs ?? 30_000)])
+    let entry: FleetEntry
+    try {
+      await options.beforeContact?.(profileId)
+      entry = await probePbx(profile, context(signal))
+    } catch (error) {
+      if (closed) return
+      const text = error instanceof Error ? error.message : String(error)
+      entry = { profileId, checkedAt: now().toISOString(), certificate: 'unknown', counts: {}, warnings: [{ kind: 'failed', text: `Could not read this PBX: ${text}` }] }
+    }
+    if (!closed) await cache.set(entry)
+  }
+
+  function pump(): void {
+    while (!closed && running.size < concurrency && queue.length > 0) {
+      const id = queue.shift() as string
+      running.add(id)
+      void refreshOne(id).finally(() => {
+        running.delete(id)
+        if (queue.length === 0 && running.size === 0) {
+          summaries = undefined
+          void cache.flush()
+        }
+        pump()
+      })
+    }
+  }
+
+  async function status(): Promise<FleetStatus> {
+    const [list, kept] = await Promise.all([options.profiles.list(), cache.load()])
+    await cache.keep(new Set(list.map((p) => p.id)))
+    const waiting = new Set(queue)
+    return {
+      entries: list.map((profile) => ({
+        ...(kept.get(profile.id) ?? { profileId: profile.id, certificate: 'unknown' as const, counts: {}, warnings: [] }),
+        refreshing: running.has(profile.id) || waiting.has(profile.id),
+      })),
+      pending: queue.length + running.size,
+    }
+  }
+
+  const handlers: FleetHandlers = {
+    fleetStatus: () => status(),
+    async refreshFleet({ profileIds, concurrency: wanted }) {
+      const ids = profileIds ?? (await options.profiles.list()).map((p) => p.id)
+      if (wanted !== undefined) concurrency = wanted
+      for (const id of ids) if (!running.has(id) && !queue.includes(id)) queue.push(id)
+      pump()
+      return status()
+    },
+  }
+
+  return {
+    handlers,
+    /** resolves when nothing is queued or being read (tests, the command line) */
+    async idle(): Promise<void> {
+      while (queue.length > 0 || running.size > 0) await new Promise((resolve) => setTimeout(resolve, 20))
+      await cache.flush()
+    },
+    /** on quit: stop reading, keep what was read */
+    async dispose(): Promise<void> {
+      closed = true
+      queue.length = 0
+      stop.abort()
+      await cache.flush()
+    },
+  }
+}

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createFleetService } from '../../../electron/services/fleet/fleet-service'
+import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
+import { createPbxSecrets } from '../../../electron/services/keychain/pbx-secrets'
+import { createProfileStore } from '../../../electron/services/profiles/profile-store'
+import { createSessionManager } from '../../../electron/services/session/session-manager'
+
+// The fleet's schedule: at most `concurrency` PBXs read at once, the rest waiting their turn. The
+// PBXs here keep no password, so each is read with GET /api/info alone, answered by a server that
+// counts how many of those are under way at the same time.
+
+let server: Server
+let url: string
+let inFlight = 0
+let peak = 0
+let dir: string
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    inFlight++
+    peak = Math.max(peak, inFlight)
+    setTimeout(() => {
+      inFlight--
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ name: 'Tenant' }))
+    }, 30)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  dir = mkdtempSync(join(tmpdir(), 'pbx-fleet-schedule-'))
+})
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('the fleet schedule', () => {
+  it('reads at most `concurrency` PBXs at once, and every one of them in the end', async () => {
+    const profiles = createProfileStore(dir)
+    const sessions = createSessionManager(profiles, createPbxSecrets({ available: true, store: createMemorySecretStore() }))
+    for (let i = 1; i <= 12; i++) {
+      await profiles.add({ label: `PBX ${i}`, baseUrl: url, username: 'manager', domain: `t${i}.example` })
+    }
+    const fleet = createFleetService({ dataDir: dir, profiles, sessions, batches: { list: async () => [], get: async () => Promise.reject(new Error('no batch')) } })
+    try {
+      const started = await fleet.handlers.refreshFleet({ concurrency: 3 })
+      expect(started.pending).toBe(12)
+      await fleet.idle()
+      expect(peak).toBe(3)
+      const done = await fleet.handlers.fleetStatus(undefined)
+      expect(done.pending).toBe(0)
+      expect(done.entries.map((e) => [e.reach, e.tenant, e.access])).toEqual(Array.from({ length: 12 }, () => ['reachable', 'Tenant', 'needs_password']))
+    } finally {
+      await fleet.dispose()
+    }
+  })
+})
