@@ -105,6 +105,23 @@ describe('export and import', () => {
     expect((await site.list()).map((p) => p.label).sort()).toEqual(['Acme (typed on site)', 'Acme Branch'])
   })
 
+  it("carries the fleet's group, colour and favourite; a file written before them reads as none", async () => {
+    const office = createProfileStore(dataDir())
+    await office.add({ ...acme, group: ' North ', colour: 'teal', favourite: true })
+    const site = createProfileStore(dataDir())
+    await importProfiles(site, (await exportProfiles(office)).json)
+    expect((await site.list())[0]).toMatchObject({ group: 'North', colour: 'teal', favourite: true })
+    await expect(office.add({ ...acme, colour: 'pink' as never })).rejects.toMatchObject({ code: 'INVALID_INPUT', field: 'colour' })
+
+    const dir = dataDir()
+    const old = { ...(await createProfileStore(dataDir()).add(acme)) } as Record<string, unknown>
+    delete old.group
+    delete old.colour
+    delete old.favourite
+    writeFileSync(join(dir, PROFILES_FILE), JSON.stringify({ version: 1, profiles: [old] }))
+    expect((await createProfileStore(dir).list())[0]).toMatchObject({ label: 'Acme HQ', group: '', colour: '', favourite: false })
+  })
+
   it('refuses a file that is not an export, or has a bad entry, and imports nothing', async () => {
     const store = createProfileStore(dataDir())
     await expect(importProfiles(store, 'not json')).rejects.toThrow(/not JSON/)
