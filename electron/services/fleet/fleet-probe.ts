@@ -16,9 +16,9 @@ import { figureOf, readFigure } from './fleet-figures'
 import { certificateWarnings, disabledRulesWarning, notSeenWarning, recipientsWarning } from './fleet-warnings'
 
 /**
- * One PBX read for the fleet: first `GET /api/info` (reachable, round trip, tenant name) and the
- * certificate; then, when it answered, a session (the running one, else what the keychain keeps,
- * never a password typed now); then each figure once, in parallel: DECT bases and their handsets,
+ * One PBX read for the fleet: `GET /api/info` (reachable, round trip, tenant name) and the
+ * certificate, and at the same time a session (the running one, else what the keychain keeps,
+ * never a password typed now); then, when it answered, each figure once, in parallel: DECT bases and their handsets,
  * outbound rules, IVR servers, the alert emails, and, when a batch was pushed there, which of its
  * bases fetched their configuration since. A figure that cannot be read says why; it never stops
  * the others.
@@ -47,7 +47,10 @@ export async function probePbx(profile: PbxProfile, ctx: ProbeContext): Promise<
   const entry: FleetEntry = { profileId: profile.id, checkedAt: ctx.now().toISOString(), certificate: url.protocol === 'https:' ? 'unknown' : 'http', counts: {}, warnings: [] }
   const warnings: FleetWarning[] = []
 
-  // 1. reachable? (and the certificate)
+  // 1. reachable? (and the certificate) and, at the same time, in? A sign-in to a PBX that turns
+  // out unreachable fails as fast, and one with a refused certificate sends nothing.
+  const accessing = ctx.access(profile)
+  accessing.catch(() => undefined)
   const started = performance.now()
   try {
     const info = await getInfo(profile.baseUrl, { ...(profile.domain ? { domain: profile.domain } : {}), ...(pinned ? { trustedFingerprint256: pinned } : {}), signal: ctx.signal })
@@ -77,24 +80,35 @@ export async function probePbx(profile: PbxProfile, ctx: ProbeContext): Promise<
   const last = await ctx.lastBatch(profile.id)
   if (last) entry.lastBatch = { batchId: last.summary.id, name: last.summary.name, status: last.summary.status, at: last.summary.updatedAt }
 
-  // 2. in? (only where it answered: a sign-in to an unreachable PBX says nothing new)
+  // 2. in? (a PBX that did not answer shows what is kept)
+  const access = await accessing.catch(() => ({ state: ctx.keptAccess(profile) }))
   if (entry.reach !== 'reachable') {
-    entry.access = ctx.keptAccess(profile)
+    entry.access = access.state === 'signed_in' ? ctx.keptAccess(profile) : access.state
     entry.warnings = warnings
     return entry
   }
-  const access = await ctx.access(profile)
   entry.access = access.state
   if (access.state !== 'signed_in') {
     entry.warnings = warnings
     return entry
   }
 
-  // 3. the figures, each once, at the same time
+  // 3. the figures, each once, at the same time; the handsets as soon as the bases are known
   const caller = access.caller
   const options = { signal: ctx.signal }
-  const [bases, rules, ivr, notification, seen] = await Promise.all([
-    readFigure('DECT phones', () => createDectPhonesClient(caller).list(options)),
+  const members = createDectMembersClient(caller)
+  const readBases = readFigure('DECT phones', () => createDectPhonesClient(caller).list(options))
+  const readHandsets = readBases.then((bases) =>
+    bases.ok
+      ? readFigure('handsets', async () => {
+          const counts = await mapLimited(bases.value.items, MEMBER_READS, async (base) => (await members.list(base.id, options)).length)
+          return counts.reduce<number>((sum, n) => sum + (n ?? 0), 0)
+        })
+      : undefined,
+  )
+  const [bases, handsets, rules, ivr, notification, seen] = await Promise.all([
+    readBases,
+    readHandsets,
     readFigure('outbound rules', () => createOutboundRulesClient(caller).list({ top: 100 }, options)),
     readFigure('IVR servers', () => createIvrServersClient(caller).list({ top: 1 }, options)),
     readFigure('alert email settings', () => createNotificationClient(caller).get(options)),
@@ -102,21 +116,13 @@ export async function probePbx(profile: PbxProfile, ctx: ProbeContext): Promise<
       ? readFigure('provisioned phones', async () => ({ phones: await createProvisionedPhonesClient(caller).list(options), batch: await last.batch() }))
       : Promise.resolve(undefined),
   ])
+  if (handsets) entry.counts.handsets = figureOf(handsets, (n) => n)
   entry.counts.dectBases = figureOf(bases, (list) => list.items.length)
   entry.counts.outboundRules = figureOf(rules, (list) => list.count)
   entry.counts.ivrServers = figureOf(ivr, (list) => list.count)
-  if (bases.ok) {
-    const members = createDectMembersClient(caller)
-    const handsets = await readFigure('handsets', async () => {
-      const counts = await mapLimited(bases.value.items, MEMBER_READS, async (base) => (await members.list(base.id, options)).length)
-      return counts.reduce<number>((sum, n) => sum + (n ?? 0), 0)
-    })
-    entry.counts.handsets = figureOf(handsets, (n) => n)
-    if (!handsets.ok && handsets.why) warnings.push({ kind: 'failed', text: handsets.why })
-  }
   entry.notifications = notification.ok ? (notification.value.recipients?.trim() ? 'recipients' : 'no_recipients') : notification.figure
 
-  for (const read of [bases, rules, ivr, notification, seen]) if (read && !read.ok && read.why) warnings.push({ kind: 'failed', text: read.why })
+  for (const read of [bases, handsets, rules, ivr, notification, seen]) if (read && !read.ok && read.why) warnings.push({ kind: 'failed', text: read.why })
   if (rules.ok) warnings.push(...disabledRulesWarning(rules.value.items, rules.value.count))
   if (notification.ok) warnings.push(...recipientsWarning(notification.value))
   if (seen?.ok && seen.value.phones.supported) warnings.push(...notSeenWarning(seen.value.batch, seen.value.phones.items, ctx.now()))
