@@ -141,10 +141,37 @@ describe('PbxProfileForm', () => {
         customer: 'Initech Inc',
         tags: [],
         notes: 'Gate code 1234',
+        group: '',
+        colour: '',
+        favourite: false,
       },
     })
     expect(saved.map((p) => p.label)).toEqual(['Initech'])
     expect(shown.value).toBe(false)
+  })
+
+  it("the fleet's group, colour and favourite: chosen, saved, and filled in again on edit", async () => {
+    const pbx = installFakePbx()
+    await mountForm()
+    await type('Label', 'Initech')
+    await type('Address', 'https://pbx.initech.example')
+    await type('User name', 'manager')
+    await type('Group', 'North')
+    const colours = modal().querySelector<HTMLElement>(`[role="radiogroup"][aria-labelledby]:not([aria-labelledby=""]) .pbx-colour--teal input`)!
+    colours.click()
+    await flushPromises()
+    const favourite = Array.from(modal().querySelectorAll('.n-checkbox')).find((c) => c.textContent?.includes('Favourite'))!
+    ;(favourite as HTMLElement).click()
+    await flushPromises()
+    await submit()
+    expect(pbx.saveProfile.mock.calls[0]?.[0]).toMatchObject({ fields: { group: 'North', colour: 'teal', favourite: true } })
+
+    mounted?.unmount()
+    document.body.innerHTML = ''
+    await mountForm({ ...acmeProfile, group: 'South', colour: 'red', favourite: true })
+    expect(field('Group').value).toBe('South')
+    expect(modal().querySelector<HTMLInputElement>('.pbx-colour--red input')!.checked).toBe(true)
+    expect(modal().querySelector('.n-checkbox--checked')?.textContent).toContain('Favourite')
   })
 
   it('edits a saved PBX: its fields filled in, its id sent', async () => {
