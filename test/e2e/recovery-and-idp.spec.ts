@@ -1,18 +1,7 @@
+import { profileFields } from '../support/profile-fields'
 import { expect, test, type DemoPbx } from './harness'
 
-const fields = (pbx: DemoPbx, label: string, username: string) => ({
-  label,
-  baseUrl: pbx.url,
-  username,
-  domain: 'demo.pbx.example',
-  signInMethod: 'sign_in' as const,
-  customer: '',
-  tags: [],
-  notes: '',
-  group: '',
-  colour: '' as const,
-  favourite: false,
-})
+const fields = (pbx: DemoPbx, label: string, username: string) => profileFields(label, pbx.url, username, { domain: 'demo.pbx.example' })
 const lastMail = (pbx: DemoPbx, kind: string, username: string) => pbx.outbox.filter((m) => m.kind === kind && m.username === username).at(-1)
 
 test('forgot password: the mailed link comes back to the app, then the code, then a new password signs in', async ({ app, services, pbx }) => {

@@ -1,23 +1,12 @@
+import { profileFields } from '../support/profile-fields'
 import { selfSignedCertificate } from '../support/self-signed'
 import { expect, test } from './harness'
 
-const profileFields = (label: string, baseUrl: string, username: string) => ({
-  label,
-  baseUrl,
-  username,
-  domain: 'demo.pbx.example',
-  signInMethod: 'sign_in' as const,
-  customer: '',
-  tags: [],
-  notes: '',
-  group: '',
-  colour: '' as const,
-  favourite: false,
-})
+const siteFields = (label: string, baseUrl: string, username: string) => profileFields(label, baseUrl, username, { domain: 'demo.pbx.example' })
 
 test.describe('two-factor sign-in', () => {
   test('the password step asks for the mailed code, a wrong code is said, the right one signs in', async ({ app, services, pbx }) => {
-    await services.handlers.saveProfile({ fields: profileFields('Site with 2FA', pbx.url, 'installer') })
+    await services.handlers.saveProfile({ fields: siteFields('Site with 2FA', pbx.url, 'installer') })
     await app.reload()
     await app.getByRole('button', { name: 'Open Site with 2FA' }).click()
     await app.getByRole('textbox', { name: 'Password' }).fill('installer')

@@ -8,7 +8,6 @@ import {
   summaryOf,
   type Batch,
   type BatchDefaults,
-  type BatchRow,
   type BatchStatus,
   type BatchSummary,
   type RowOutcome,

@@ -6,6 +6,7 @@ import type { FleetStatus } from '../../../electron/contract/fleet'
 import { startDemoPbx } from '../../../electron/demo-pbx'
 import { createServices, type Services } from '../../../electron/services'
 import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
+import { profileFields } from '../../support/profile-fields'
 import { selfSignedCertificate } from '../../support/self-signed'
 import { invoker, pushEnded } from '../invoke'
 
@@ -24,20 +25,7 @@ let services: Services
 let call: ReturnType<typeof invoker>
 const ids: Record<string, string> = {}
 
-const fields = (label: string, baseUrl: string, username: string, domain = '', more: Record<string, unknown> = {}) => ({
-  label,
-  baseUrl,
-  username,
-  domain,
-  signInMethod: 'sign_in' as const,
-  customer: '',
-  tags: [],
-  notes: '',
-  group: '',
-  colour: '' as const,
-  favourite: false,
-  ...more,
-})
+const fields = (label: string, baseUrl: string, username: string, domain = '', more: Parameters<typeof profileFields>[3] = {}) => profileFields(label, baseUrl, username, { domain, ...more })
 
 beforeAll(async () => {
   ;[seeded, legacy, gone, tls] = await Promise.all([
