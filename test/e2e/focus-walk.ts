@@ -101,7 +101,10 @@ async function focused(app: Page, step: number): Promise<Focused | null> {
     const inside = area !== null && area !== el && area.contains(el)
     if (!el.hasAttribute('data-focus-key')) el.setAttribute('data-focus-key', String(stepNumber))
     const key = el.getAttribute('data-focus-key')!
-    const label = el.getAttribute('aria-label') ?? el.getAttribute('title') ?? (el.textContent ?? '').trim().slice(0, 40)
+    // a field named by its <label for>: that label's text
+    const id = el.getAttribute('id')
+    const labelled = id ? (doc.querySelector(`label[for="${id}"]`)?.textContent ?? '').trim() : ''
+    const label = el.getAttribute('aria-label') ?? el.getAttribute('title') ?? (labelled || (el.textContent ?? '').trim().slice(0, 40))
     const role = el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''
     const firstClass = typeof el.className === 'string' && el.className ? ` .${el.className.split(' ')[0]}` : ''
     const name = `${el.tagName.toLowerCase()}${role} "${label}"${firstClass}`
