@@ -1,4 +1,5 @@
-import type { HandsetState } from '@contract/dect-handsets'
+import { rowHasErrors } from '@contract/dect'
+import type { HandsetRow, HandsetState } from '@contract/dect-handsets'
 import type { SiteState } from '@contract/bridge-handsets'
 
 /** Words for handsets: their outcome, the on-site states of the bases. */
@@ -30,10 +31,10 @@ export const SITE_STATE_TAG: Record<SiteState | 'late', 'default' | 'info' | 'wa
 }
 
 /** "40 handsets · 2 with errors · 30 enrolled" (zero counts left out, the total aside). */
-export function handsetCountsText(handsets: readonly { problems: readonly { severity: string }[]; outcome: { state: HandsetState } }[]): string {
+export function handsetCountsText(handsets: readonly Pick<HandsetRow, 'problems' | 'outcome'>[]): string {
   const counts = { errors: 0, warnings: 0, enrolled: 0, matched: 0, failed: 0 }
   for (const h of handsets) {
-    if (h.problems.some((p) => p.severity === 'error')) counts.errors++
+    if (rowHasErrors(h)) counts.errors++
     else if (h.problems.length > 0) counts.warnings++
     if (h.outcome.state !== 'pending') counts[h.outcome.state]++
   }
