@@ -1,5 +1,6 @@
 import { withDefaults, type BatchDefaults, type BatchRow, type RowProblem } from '../../contract/dect'
 import { vendorOfModel, type DectModel } from '../../contract/pbx'
+import { withProblem } from './row-validation'
 
 /**
  * A base row's vendor, model and template against the DECT models a PBX listed
@@ -44,8 +45,5 @@ export function modelProblems(row: Pick<BatchRow, 'values'>, defaults: BatchDefa
 /** Every row with the problems of its model choice added (rows already saying so are left as they are). */
 export function flagModels(rows: readonly BatchRow[], defaults: BatchDefaults, models: readonly DectModel[]): BatchRow[] {
   if (models.length === 0) return [...rows]
-  return rows.map((row) => {
-    const found = modelProblems(row, defaults, models).filter((p) => !row.problems.some((q) => q.field === p.field && q.message === p.message))
-    return found.length === 0 ? row : { ...row, problems: [...row.problems, ...found] }
-  })
+  return rows.map((row) => modelProblems(row, defaults, models).reduce(withProblem, row))
 }

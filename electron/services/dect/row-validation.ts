@@ -326,7 +326,8 @@ const rowList = (numbers: number[]): string => {
   return `rows ${shownNumbers.slice(0, -1).join(', ')} and ${shownNumbers[shownNumbers.length - 1] as string}`
 }
 
-const withProblem = (row: BatchRow, problem: RowProblem): BatchRow =>
+/** The row with `problem` added, unless it says so already (same field and message). */
+export const withProblem = (row: BatchRow, problem: RowProblem): BatchRow =>
   row.problems.some((p) => p.field === problem.field && p.message === problem.message)
     ? row
     : { ...row, problems: [...row.problems, problem] }
