@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoPbx } from '../../../electron/demo-pbx'
-import { createServices, type Services } from '../../../electron/services'
-import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
+import type { Services } from '../../../electron/services'
 import { failure, invoker, pushEnded } from '../invoke'
+import { testServices } from '../test-services'
 
 // The DECT operations of the Bridge, end to end in Node: spreadsheet → batch → push to the demo
 // PBX → QR codes, labels, results; scan mode; the phones on the PBX.
@@ -21,10 +21,7 @@ const printed: string[] = []
 beforeAll(async () => {
   pbx = await startDemoPbx({ port: 0, seed: false })
   dir = mkdtempSync(join(tmpdir(), 'pbx-dect-service-'))
-  services = createServices({
-    dataDir: dir,
-    keychain: { available: true, store: createMemorySecretStore() },
-    app: { name: 'x', version: 't', versions: { node: process.versions.node }, platform: 'linux' },
+  services = testServices(dir, {
     printToPdf: async (html) => {
       printed.push(html)
       return Buffer.from('%PDF-1.7 test')
@@ -63,7 +60,7 @@ describe('DECT through the Bridge', () => {
     const odd = 'Seriennr;Hörer\n001565000001;X\n'
     expect((await call('previewCsv', { fileName: 'odd.csv', text: odd })).mapping['Hörer']).toBe('ignore')
     await call('createBatchFromCsv', { name: 'Odd', fileName: 'odd.csv', text: odd, mapping: { Seriennr: 'mac', Hörer: 'name' }, defaults: { vendor: 'Yealink', model: 'W80B' } })
-    const restarted = createServices({ dataDir: dir, keychain: { available: true, store: createMemorySecretStore() }, app: { name: 'x', version: 't', versions: { node: process.versions.node }, platform: 'linux' } })
+    const restarted = testServices(dir)
     try {
       const again = await invoker(restarted.handlers)('previewCsv', { fileName: 'again.csv', text: 'Hörer;Seriennr;Modell\nY;001565000002;W80B\n' })
       expect(again.mapping).toMatchObject({ Seriennr: 'mac', Hörer: 'name', Modell: 'model' })

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoPbx } from '../../../electron/demo-pbx'
 import { ipuiToIpei } from '../../../electron/contract/ipui'
-import { createServices, type Services } from '../../../electron/services'
-import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
+import type { Services } from '../../../electron/services'
 import { failure, invoker, pushEnded } from '../invoke'
+import { testServices } from '../test-services'
 
 // Handsets through the Bridge against the seeded demo PBX (users 1001..1250; the Reception base
 // has members 1001 = 00092263DD and 1002 = 00092263DE): models remembered for offline use, scan
@@ -22,11 +22,7 @@ let profileId: string
 beforeAll(async () => {
   pbx = await startDemoPbx({ port: 0 })
   dir = mkdtempSync(join(tmpdir(), 'pbx-handset-service-'))
-  services = createServices({
-    dataDir: dir,
-    keychain: { available: true, store: createMemorySecretStore() },
-    app: { name: 'x', version: 't', versions: { node: process.versions.node }, platform: 'linux' },
-  })
+  services = testServices(dir)
   call = invoker(services.handlers)
   profileId = (await call('saveProfile', { fields: { label: 'Demo', baseUrl: pbx.url, username: 'manager', domain: 'demo.pbx.example' } })).id
   await call('signIn', { profileId, password: 'manager' })

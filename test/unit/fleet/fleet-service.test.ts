@@ -4,11 +4,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FleetStatus } from '../../../electron/contract/fleet'
 import { startDemoPbx } from '../../../electron/demo-pbx'
-import { createServices, type Services } from '../../../electron/services'
-import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
+import type { Services } from '../../../electron/services'
 import { profileFields } from '../../support/profile-fields'
 import { selfSignedCertificate } from '../../support/self-signed'
 import { invoker, pushEnded } from '../invoke'
+import { testServices } from '../test-services'
 
 // The fleet overview through the Bridge, against several demo PBXs at once: a seeded one (a tenant
 // admin, and the system administrator), one with the legacy notification settings and no seed,
@@ -35,11 +35,7 @@ beforeAll(async () => {
     startDemoPbx({ port: 0, tls: cert }),
   ])
   dir = mkdtempSync(join(tmpdir(), 'pbx-fleet-'))
-  services = createServices({
-    dataDir: dir,
-    keychain: { available: true, store: createMemorySecretStore() },
-    app: { name: 'x', version: 't', versions: { node: process.versions.node }, platform: 'linux' },
-  })
+  services = testServices(dir)
   call = invoker(services.handlers)
   const save = async (key: string, f: ReturnType<typeof fields>, password?: string) => {
     ids[key] = (await call('saveProfile', { fields: f })).id
@@ -136,7 +132,7 @@ describe('the fleet through the Bridge', () => {
   it('keeps the figures in fleet.json, without a secret, and shows them again after a restart', async () => {
     const text = readFileSync(join(dir, 'fleet.json'), 'utf8')
     for (const secret of ['manager', 'admin', 'smtp-secret', ...seeded.issuedTokens]) expect(text.includes(`"${secret}"`)).toBe(false)
-    const again = createServices({ dataDir: dir, keychain: { available: true, store: createMemorySecretStore() }, app: { name: 'x', version: 't', versions: { node: process.versions.node }, platform: 'linux' } })
+    const again = testServices(dir)
     try {
       const kept = await invoker(again.handlers)('fleetStatus')
       expect(kept.entries.map(({ refreshing: _r, ...entry }) => entry)).toEqual(status.entries.map(({ refreshing: _r, ...entry }) => entry))

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
-import { createServices, type Services } from '../../../electron/services'
-import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
+import type { Services } from '../../../electron/services'
 import { invoker, type BridgeFailure } from '../invoke'
+import { testServices } from '../test-services'
 
 /**
  * The real services with an in-memory keychain, called through `dispatch` (the path IPC uses),
@@ -28,11 +28,7 @@ const ACCOUNTS: Record<Account, { username: string; password: string; domain: st
 
 export function startMailTestApp(): MailTestApp {
   const dir = mkdtempSync(join(tmpdir(), 'pbx-mail-'))
-  const services = createServices({
-    dataDir: dir,
-    keychain: { available: true, store: createMemorySecretStore() },
-    app: { name: 'x', version: 't', versions: { node: process.versions.node }, platform: 'linux' },
-  })
+  const services = testServices(dir)
   const call = invoker(services.handlers)
   let n = 0
   return {

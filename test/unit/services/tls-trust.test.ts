@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoPbx } from '../../../electron/demo-pbx'
-import { createServices } from '../../../electron/services'
 import { getInfo } from '../../../electron/services/pbx-client/info'
-import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
 import { selfSignedCertificate } from '../../support/self-signed'
 import { invoker, type BridgeFailure } from '../invoke'
+import { testServices } from '../test-services'
 
 type Demo = Awaited<ReturnType<typeof startDemoPbx>>
 const first = selfSignedCertificate('pbx.first.example')
@@ -59,11 +58,7 @@ describe('a PBX with a self-signed certificate', () => {
   })
 
   it('a saved PBX trusted by fingerprint signs in and works; trusting another certificate ends its session', async () => {
-    const services = createServices({
-      dataDir: mkdtempSync(join(dir, 'd-')),
-      keychain: { available: true, store: createMemorySecretStore() },
-      app: { name: 'x', version: 't', versions: { node: process.versions.node }, platform: 'linux' },
-    })
+    const services = testServices(mkdtempSync(join(dir, 'd-')))
     const call = invoker(services.handlers)
     const untrusted = await failure(call('probePbx', { baseUrl: pbx.url }))
     const certificate = { fingerprint256: untrusted.certificate!.fingerprint256, subject: untrusted.certificate!.subject, validTo: untrusted.certificate!.validTo }

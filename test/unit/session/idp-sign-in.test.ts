@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startDemoPbx } from '../../../electron/demo-pbx'
-import { createServices, type Services } from '../../../electron/services'
-import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
+import type { Services } from '../../../electron/services'
 import { invoker, type BridgeFailure } from '../invoke'
+import { testServices } from '../test-services'
 
 // Sign-in through the tenant's identity provider, against the real demo PBX (which plays the
 // provider). `openExternal` stands in for the system browser: it loads the provider's page, posts
@@ -22,12 +22,7 @@ let visits: Promise<unknown>[]
 let browse: (url: string) => Promise<unknown>
 
 const build = (openExternal?: (url: string) => Promise<void>) =>
-  createServices({
-    dataDir: mkdtempSync(join(dir, 'd-')),
-    keychain: { available: true, store: createMemorySecretStore() },
-    app: { name: 'x', version: 't', versions: { node: process.versions.node }, platform: 'linux' },
-    ...(openExternal ? { openExternal } : {}),
-  })
+  testServices(mkdtempSync(join(dir, 'd-')), openExternal ? { openExternal } : {})
 
 beforeEach(async () => {
   pbx = await startDemoPbx({ port: 0 })

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startDemoPbx } from '../../../electron/demo-pbx'
-import { createServices, type Services } from '../../../electron/services'
-import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
+import type { Services } from '../../../electron/services'
 import { invoker, type BridgeFailure } from '../invoke'
+import { testServices } from '../test-services'
 
 type Demo = Awaited<ReturnType<typeof startDemoPbx>>
 let pbx: Demo
@@ -16,11 +16,7 @@ let call: ReturnType<typeof invoker>
 beforeEach(async () => {
   pbx = await startDemoPbx({ port: 0 })
   dir = mkdtempSync(join(tmpdir(), 'pbx-recovery-'))
-  services = createServices({
-    dataDir: dir,
-    keychain: { available: true, store: createMemorySecretStore() },
-    app: { name: 'x', version: 't', versions: { node: process.versions.node }, platform: 'linux' },
-  })
+  services = testServices(dir)
   call = invoker(services.handlers)
 })
 afterEach(async () => {
