@@ -41,6 +41,8 @@ export function createFleetService(options: FleetServiceOptions) {
   let summaries: Promise<BatchSummary[]> | undefined
   let closed = false
   const stop = new AbortController()
+  /** callers of idle(), woken when the last queued PBX has been read */
+  const idleWaiters: Array<() => void> = []
 
   const keptAccess = (profile: PbxProfile): KeptAccess => {
     if (askedForCode.has(profile.id)) return 'code_required'
@@ -101,6 +103,7 @@ export function createFleetService(options: FleetServiceOptions) {
         if (queue.length === 0 && running.size === 0) {
           summaries = undefined
           void cache.flush()
+          for (const resolve of idleWaiters.splice(0)) resolve()
         }
         pump()
       })
@@ -135,7 +138,7 @@ export function createFleetService(options: FleetServiceOptions) {
     handlers,
     /** resolves when nothing is queued or being read (tests, the command line) */
     async idle(): Promise<void> {
-      while (queue.length > 0 || running.size > 0) await new Promise((resolve) => setTimeout(resolve, 20))
+      if (queue.length > 0 || running.size > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve))
       await cache.flush()
     },
     /** on quit: stop reading, keep what was read */
@@ -143,6 +146,7 @@ export function createFleetService(options: FleetServiceOptions) {
       closed = true
       queue.length = 0
       stop.abort()
+      for (const resolve of idleWaiters.splice(0)) resolve()
       await cache.flush()
     },
   }
