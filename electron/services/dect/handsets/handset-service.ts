@@ -118,7 +118,7 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
       const [users, phones] = await Promise.all([
         createUsersClient(caller).listAll(),
         createDectPhonesClient(caller).list(),
-        createDectModelsClient(caller).list().then((models) => catalog.learn(models)),
+        handlers.listDectModels({ profileId }),
       ])
       const members = await membersOnPbx(caller, phones.items)
       const notes: string[] = []
