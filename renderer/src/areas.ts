@@ -10,12 +10,14 @@ type AreaNeeds = { capability: Capability; who: 'a tenant administrator' | 'the 
 
 /**
  * The areas of the app, in the order the sidebar shows them. The router and the sidebar are both
- * built from this list, so a new area is added here once. `needs: null` is always open (PBXs).
+ * built from this list, so a new area is added here once. `needs: null` is always open and works
+ * on no one PBX (PBXs; Fleet, every saved PBX at a glance).
  * `offline: true` marks an area that is always open too, though part of it needs a PBX (DECT
  * phones: batches are prepared without a PBX; only "Phones on the PBX" needs `needs`).
  */
 export const AREAS = [
   { key: 'pbxs', path: '/pbxs', title: 'PBXs', needs: null },
+  { key: 'fleet', path: '/fleet', title: 'Fleet', needs: null },
   { key: 'dect', path: '/dect', title: 'DECT phones', needs: { capability: 'dect_phones:read', who: 'a tenant administrator' }, offline: true },
   { key: 'ivr', path: '/ivr', title: 'IVR servers', needs: { capability: 'ivr_servers:read', who: 'the system administrator' } },
   { key: 'outbound', path: '/outbound', title: 'Outbound rules', needs: { capability: 'outbound_rules:read', who: 'a tenant administrator' } },
@@ -64,8 +66,13 @@ export function pbxAccess(key: AreaKey, session: SessionState | null): AreaAcces
   return { allowed: false, reason: 'role', text: `needs ${needs.who}` }
 }
 
+/** Whether an area works on the open PBX (every area but PBXs and Fleet). */
+export function isPbxArea(key: AreaKey): boolean {
+  return areaOf(key).needs !== null
+}
+
 /**
- * The first PBX area (after PBXs) the signed-in user may use on the PBX, or null when there is
+ * The first PBX area (after PBXs and Fleet) the signed-in user may use on the PBX, or null when there is
  * none. An offline area counts only where the PBX grants its capability.
  */
 export function firstPermittedArea(session: SessionState | null): Area | null {

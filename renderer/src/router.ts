@@ -3,6 +3,7 @@ import { APP_NAME, AREAS, type AreaKey } from './areas'
 import DectBatchNewView from './views/DectBatchNewView.vue'
 import DectBatchView from './views/DectBatchView.vue'
 import DectView from './views/DectView.vue'
+import FleetView from './views/FleetView.vue'
 import IvrServerNewView from './views/IvrServerNewView.vue'
 import IvrView from './views/IvrView.vue'
 import NotificationsView from './views/NotificationsView.vue'
@@ -24,6 +25,7 @@ declare module 'vue-router' {
 // nothing to gain from splitting them into chunks.
 const VIEWS = {
   pbxs: PbxsView,
+  fleet: FleetView,
   dect: DectView,
   ivr: IvrView,
   outbound: OutboundView,

@@ -9,6 +9,8 @@ import { createBatchFakes, type BatchFakeState } from './fake-batches'
 // the DECT push, QR codes and phones block (end of file)
 import type { Batch, PhoneQr, PushProgress } from '@contract/dect'
 import type { DectPhone } from '@contract/pbx'
+// the fleet block (end of file)
+import type { FleetEntry, FleetStatus } from '@contract/fleet'
 
 /** A `window.pbx` for renderer tests: each operation a vitest mock answering BridgeResult values. */
 export type FakePbx = { [N in keyof PbxApi]: Mock<PbxApi[N]> } & {
@@ -28,6 +30,8 @@ export type FakePbx = { [N in keyof PbxApi]: Mock<PbxApi[N]> } & {
   idpWaiting: (profileId: string) => boolean
   /** the DECT push, QR codes and phones (see `createDectFake`) */
   dect: FakeDect
+  /** the fleet's kept figures and its background refresh (see `createFleetFake`) */
+  fleet: FakeFleet
 }
 
 /** The fake's memory: saved PBXs, sessions, and the passwords its PBXs accept. */
@@ -350,6 +354,7 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
   const isFailure = (value: RecoveryState | BridgeResult<never>): value is BridgeResult<never> => 'ok' in value
 
   const dect = createDectFake((profileId) => sessionOf(profileId).status === 'signed_in')
+  const fleet = createFleetFake(() => state.profiles.map((p) => p.id))
 
   const uiState: UiState = { lastProfileId: null, lastPath: null }
 
@@ -358,6 +363,7 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
     // a test of those areas passes its own in `overrides`
     ...notSetUp(OPERATION_NAMES),
     ...dect.operations,
+    ...fleet.operations,
     ...batchFakes.operations,
     getUiState: async () => ok({ ...uiState }),
     saveUiState: async (changes) => ok(Object.assign(uiState, changes)),
@@ -586,6 +592,7 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
     idpWaiting: (profileId) => idpWaits.has(profileId),
     ...mocks,
     dect: dect.helpers,
+    fleet: fleet.helpers,
   }
 }
 
@@ -882,6 +889,86 @@ export function createDectFake(isSignedIn: (profileId: string) => boolean): {
       const push = pushOf(batchId)
       Object.assign(push, { running: false, status: 'paused', etaMs: null, reason })
       return structuredClone(push)
+    },
+  }
+
+  return { operations, helpers }
+}
+
+// =================================================================================================
+// The fleet: the figures kept of every saved PBX and their background refresh. `createFakePbx`
+// takes `fleetStatus` and `refreshFleet` from `createFleetFake` and exposes its helpers as
+// `fake.fleet`. As in main, a refresh answers at once: the PBXs asked for stay pending (their
+// entries `refreshing`) until the test finishes them with `fake.fleet.finish`.
+// =================================================================================================
+
+/** What the fleet block keeps in memory. */
+export type FakeFleetState = {
+  /** the kept figures of each saved PBX (by profile id); a PBX without any shows blank figures */
+  entries: Record<string, FleetEntry>
+  /** the PBXs being read or waiting their turn, in the order asked */
+  pending: string[]
+}
+
+/** The helpers a test drives the fleet with. */
+export type FakeFleet = {
+  state: FakeFleetState
+  /** Sets the kept figures of PBXs (replacing what was kept of each). */
+  setEntries: (...entries: FleetEntry[]) => void
+  /**
+   * PBXs being refreshed are read: no longer pending, their figures `checkedAt` now, with
+   * `changes` applied (by profile id). All pending PBXs without `profileIds`.
+   */
+  finish: (profileIds?: string[], changes?: Record<string, Partial<FleetEntry>>) => FleetStatus
+}
+
+/** Figures of one saved PBX as main keeps them; pass what differs. */
+export function fakeFleetEntry(profileId: string, more: Partial<FleetEntry> = {}): FleetEntry {
+  return { profileId, certificate: 'unknown', counts: {}, warnings: [], ...more }
+}
+
+/** The fleet part of the fake. `profileIds` answers the saved PBXs' ids, in the saved list's order. */
+export function createFleetFake(profileIds: () => string[]): {
+  operations: Pick<PbxApi, 'fleetStatus' | 'refreshFleet'>
+  helpers: FakeFleet
+} {
+  const state: FakeFleetState = { entries: {}, pending: [] }
+
+  const status = (): FleetStatus => {
+    const ids = profileIds()
+    state.pending = state.pending.filter((id) => ids.includes(id))
+    return structuredClone({
+      entries: ids.map((id) => ({ ...(state.entries[id] ?? fakeFleetEntry(id)), refreshing: state.pending.includes(id) })),
+      pending: state.pending.length,
+    })
+  }
+
+  const operations: Pick<PbxApi, 'fleetStatus' | 'refreshFleet'> = {
+    fleetStatus: async () => ok(status()),
+    refreshFleet: async (input) => {
+      const checked = bridge.refreshFleet.input.safeParse(input)
+      if (!checked.success) return fail('INVALID_INPUT', checked.error.issues[0]?.message ?? 'invalid input')
+      const saved = profileIds()
+      for (const id of checked.data.profileIds ?? saved) {
+        if (saved.includes(id) && !state.pending.includes(id)) state.pending.push(id)
+      }
+      return ok(status())
+    },
+  }
+
+  const helpers: FakeFleet = {
+    state,
+    setEntries: (...entries) => {
+      for (const entry of entries) state.entries[entry.profileId] = structuredClone(entry)
+    },
+    finish: (ids, changes = {}) => {
+      const done = ids ?? [...state.pending]
+      const at = new Date().toISOString()
+      for (const id of done) {
+        state.entries[id] = { ...(state.entries[id] ?? fakeFleetEntry(id)), checkedAt: at, ...changes[id] }
+      }
+      state.pending = state.pending.filter((id) => !done.includes(id))
+      return status()
     },
   }
 

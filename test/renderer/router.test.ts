@@ -8,6 +8,7 @@ describe('router', () => {
     ['/nowhere', '/pbxs'],
     ['/dect/deeper/still', '/pbxs'],
     ['/dect', '/dect'],
+    ['/fleet', '/fleet'],
     ['/dect/batches/new', '/dect/batches/new'],
     ['/dect/batches/b-1', '/dect/batches/b-1'],
   ])('%s shows %s', async (from, to) => {
@@ -22,6 +23,7 @@ describe('router', () => {
     const areas = routes.filter((route) => route.name === route.meta.area)
     expect(areas.map((route) => [route.path, route.meta.title])).toEqual([
       ['/pbxs', 'PBXs'],
+      ['/fleet', 'Fleet'],
       ['/dect', 'DECT phones'],
       ['/ivr', 'IVR servers'],
       ['/outbound', 'Outbound rules'],

@@ -5,7 +5,7 @@ import { useSessionsStore } from '@renderer/stores/sessions'
 import { storeToRefs } from 'pinia'
 import { computed, watch } from 'vue'
 
-type PbxArea = Exclude<AreaKey, 'pbxs'>
+type PbxArea = Exclude<AreaKey, 'pbxs' | 'fleet'>
 
 /** What a user must be granted to change an area's items, and the area's items in words. */
 const AREA_WORK: Record<PbxArea, { write: Capability; items: string }> = {

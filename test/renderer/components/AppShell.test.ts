@@ -71,13 +71,14 @@ afterEach(() => {
 })
 
 describe('AppShell', () => {
-  it('lists the six areas in the sidebar, in order', async () => {
+  it('lists the seven areas in the sidebar, in order', async () => {
     installFakePbx()
     const { wrapper } = await mountShell()
 
     const items = menuItems(wrapper)
     expect(titles(wrapper)).toEqual([
       'PBXs',
+      'Fleet',
       'DECT phones',
       'IVR servers',
       'Outbound rules',
@@ -86,6 +87,7 @@ describe('AppShell', () => {
     ])
     expect(items.map((item) => item.attributes('data-area'))).toEqual([
       'pbxs',
+      'fleet',
       'dect',
       'ivr',
       'outbound',
@@ -158,25 +160,25 @@ describe('AppShell', () => {
     await flushPromises()
 
     const items = () => menuItems(wrapper)
-    expect(items().map((item) => item.attributes('tabindex'))).toEqual(['0', '-1', '-1', '-1', '-1', '-1'])
+    expect(items().map((item) => item.attributes('tabindex'))).toEqual(['0', '-1', '-1', '-1', '-1', '-1', '-1'])
     for (const item of items()) expect(item.attributes('aria-label')).toBeTruthy()
 
     ;(items()[0]?.element as HTMLElement).focus()
     await items()[0]?.trigger('keydown', { key: 'ArrowDown' })
     expect(document.activeElement).toBe(items()[1]?.element)
     await items()[1]?.trigger('keydown', { key: 'End' })
-    expect(document.activeElement).toBe(items()[5]?.element)
-    await items()[5]?.trigger('keydown', { key: 'ArrowDown' })
+    expect(document.activeElement).toBe(items()[6]?.element)
+    await items()[6]?.trigger('keydown', { key: 'ArrowDown' })
     expect(document.activeElement).toBe(items()[0]?.element)
     await items()[0]?.trigger('keydown', { key: 'ArrowUp' })
-    expect(document.activeElement).toBe(items()[5]?.element)
+    expect(document.activeElement).toBe(items()[6]?.element)
     // the tab stop follows focus, so Tab out and back returns to the same item
-    expect(items()[5]?.attributes('tabindex')).toBe('0')
+    expect(items()[6]?.attributes('tabindex')).toBe('0')
 
-    await items()[5]?.trigger('keydown', { key: 'Enter' })
+    await items()[6]?.trigger('keydown', { key: 'Enter' })
     await flushPromises()
     expect(router.currentRoute.value.path).toBe('/notifications')
-    expect(items()[5]?.attributes('aria-current')).toBe('page')
+    expect(items()[6]?.attributes('aria-current')).toBe('page')
   })
 
   it('labels the sidebar toggle and collapses the sidebar', async () => {
@@ -234,13 +236,14 @@ describe('AppShell with saved PBXs and sessions', () => {
 
     expect(reasons(wrapper)).toEqual({
       pbxs: '',
+      fleet: '',
       dect: '',
       ivr: 'open a PBX first',
       outbound: 'open a PBX first',
       templates: 'open a PBX first',
       notifications: 'open a PBX first',
     })
-    const ivr = menuItems(wrapper)[2]!
+    const ivr = menuItems(wrapper)[3]!
     expect(ivr.attributes('aria-description')).toBe('open a PBX first')
     // a disabled area is still reachable by keyboard, but does not open
     await ivr.trigger('keydown', { key: 'Enter' })
@@ -258,6 +261,7 @@ describe('AppShell with saved PBXs and sessions', () => {
 
     expect(reasons(wrapper)).toEqual({
       pbxs: '',
+      fleet: '',
       dect: '',
       ivr: 'needs the system administrator',
       outbound: '',
@@ -280,6 +284,7 @@ describe('AppShell with saved PBXs and sessions', () => {
     // DECT batches need no PBX; only its "Phones on the PBX" tab needs a tenant administrator
     expect(reasons(wrapper)).toEqual({
       pbxs: '',
+      fleet: '',
       dect: '',
       ivr: '',
       outbound: 'needs a tenant administrator',

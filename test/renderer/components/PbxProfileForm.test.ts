@@ -1,5 +1,6 @@
 import type { PbxProfile } from '@contract/profiles'
 import PbxProfileForm from '@renderer/components/pbx/PbxProfileForm.vue'
+import { useProfilesStore } from '@renderer/stores/profiles'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
@@ -148,6 +149,67 @@ describe('PbxProfileForm', () => {
     })
     expect(saved.map((p) => p.label)).toEqual(['Initech'])
     expect(shown.value).toBe(false)
+  })
+
+  it("sets the fleet's group (offering the groups in use), colour (named swatches) and favourite, and saves them", async () => {
+    const pbx = installFakePbx(
+      createFakePbx({}, { profiles: [{ ...acmeProfile, group: 'North' }, { ...wayneProfile, group: 'Nordics' }, { ...wayneProfile, id: 'p-w2', group: 'South' }] }),
+    )
+    await mountForm()
+    // the groups other saved PBXs are in, once the list is read
+    await useProfilesStore().load()
+    await type('Label', 'Initech')
+    await type('Address', 'https://pbx.initech.example')
+    await type('User name', 'manager')
+    field('Group').focus()
+    await type('Group', 'nor')
+    const offered = Array.from(document.body.querySelectorAll('.n-base-select-option')).map((o) => o.textContent?.trim())
+    expect(offered).toEqual(['Nordics', 'North'])
+
+    await type('Group', 'North')
+    const colours = modal().querySelector<HTMLElement>('[role="radiogroup"][aria-labelledby]:has([data-colour])')!
+    const colourLabel = document.getElementById(colours.getAttribute('aria-labelledby')!)
+    expect(colourLabel?.textContent?.trim()).toBe('Colour')
+    const swatches = Array.from(colours.querySelectorAll<HTMLElement>('[data-colour]'))
+    expect(swatches.map((swatch) => swatch.textContent?.trim())).toEqual(['None', 'Red', 'Orange', 'Yellow', 'Green', 'Teal', 'Blue', 'Purple', 'Grey'])
+    expect(colours.querySelector<HTMLInputElement>('[data-colour="none"] input')!.checked).toBe(true)
+    colours.querySelector<HTMLInputElement>('[data-colour="teal"] input')!.click()
+    await flushPromises()
+    const favourite = Array.from(modal().querySelectorAll<HTMLElement>('.n-checkbox')).find((c) => c.textContent?.includes('Favourite'))!
+    expect(favourite.getAttribute('aria-checked')).toBe('false')
+    favourite.click()
+    await flushPromises()
+    await submit()
+
+    expect(pbx.saveProfile).toHaveBeenCalledWith({
+      fields: {
+        label: 'Initech',
+        baseUrl: 'https://pbx.initech.example',
+        username: 'manager',
+        domain: '',
+        signInMethod: 'sign_in',
+        customer: '',
+        tags: [],
+        notes: '',
+        group: 'North',
+        colour: 'teal',
+        favourite: true,
+      },
+    })
+    expect(saved.map((p) => [p.group, p.colour, p.favourite])).toEqual([['North', 'teal', true]])
+  })
+
+  it('fills in the group, colour and favourite of a saved PBX, and checks the group’s length', async () => {
+    const pbx = installFakePbx()
+    await mountForm({ ...acmeProfile, group: 'South', colour: 'red', favourite: true })
+    expect(field('Group').value).toBe('South')
+    expect(modal().querySelector<HTMLInputElement>('[data-colour="red"] input')!.checked).toBe(true)
+    expect(modal().querySelector('.n-checkbox--checked')?.textContent).toContain('Favourite')
+
+    await type('Group', 'x'.repeat(61))
+    await submit()
+    expect(feedback('Group')).toBe('must be at most 60 characters')
+    expect(pbx.saveProfile).not.toHaveBeenCalled()
   })
 
   it("keeps a PBX's fleet group, colour and favourite when other fields are edited", async () => {

@@ -49,7 +49,7 @@ describe('the quick switcher (Mod+K)', () => {
   it('lists the saved PBXs and the areas, grouped, with what each is', async () => {
     fake()
     await openSwitcher()
-    expect(titles()).toEqual([acmeProfile.label, globexProfile.label, starkProfile.label, 'PBXs', 'DECT phones', 'IVR servers', 'Outbound rules', 'Email templates', 'Notifications'])
+    expect(titles()).toEqual([acmeProfile.label, globexProfile.label, starkProfile.label, 'PBXs', 'Fleet', 'DECT phones', 'IVR servers', 'Outbound rules', 'Email templates', 'Notifications'])
     expect(Array.from(switcher()!.querySelectorAll('[role="group"]')).map((group) => group.getAttribute('aria-label'))).toEqual(['Saved PBXs', 'Areas'])
     expect(options()[0]?.textContent).toContain('Acme Corp · manager@acme.pbx.example · signed in')
     const ivr = options().find((option) => option.textContent?.includes('IVR servers'))!
@@ -82,7 +82,10 @@ describe('the quick switcher (Mod+K)', () => {
     await key('ArrowUp')
     expect(activeTitle()).toBe('DECT phones')
     await key('ArrowUp')
+    expect(activeTitle()).toBe('Fleet')
+    await key('ArrowUp')
     expect(activeTitle()).toBe('PBXs')
+    await key('ArrowDown')
     await key('ArrowDown')
     await key('ArrowDown')
     expect(activeTitle()).toBe(acmeProfile.label)
@@ -139,7 +142,7 @@ describe('the quick switcher (Mod+K)', () => {
     await closed()
     await pressMod('k')
     expect(input().value).toBe('')
-    expect(titles()).toHaveLength(9)
+    expect(titles()).toHaveLength(10)
   })
 
   it('can be opened from the header button too', async () => {
