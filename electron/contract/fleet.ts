@@ -87,6 +87,11 @@ export const FleetStatusSchema = z.object({
   entries: z.array(FleetEntrySchema.extend({ refreshing: z.boolean() })),
   /** how many PBXs are being refreshed or waiting for their turn */
   pending: z.int().min(0),
+  /**
+   * the refresh under way ("Refreshing 12 of 200"): how many PBXs were asked for since nothing
+   * was pending, and how many of those are read; both 0 when none runs
+   */
+  run: z.object({ total: z.int().min(0), done: z.int().min(0) }),
 })
 export type FleetStatus = z.infer<typeof FleetStatusSchema>
 

@@ -6,12 +6,13 @@
  */
 
 /** The areas the Go menu lists, in the sidebar's order (renderer/src/areas.ts; a test keeps the two in step). */
-export const MENU_AREAS = ['pbxs', 'dect', 'ivr', 'outbound', 'templates', 'notifications'] as const
+export const MENU_AREAS = ['pbxs', 'fleet', 'dect', 'ivr', 'outbound', 'templates', 'notifications'] as const
 export type MenuArea = (typeof MENU_AREAS)[number]
 
 /** The Go menu's entries, titled as the sidebar titles the areas. */
 export const MENU_AREA_TITLES: Record<MenuArea, string> = {
   pbxs: 'PBXs',
+  fleet: 'Fleet',
   dect: 'DECT phones',
   ivr: 'IVR servers',
   outbound: 'Outbound rules',

@@ -908,6 +908,8 @@ export type FakeFleetState = {
   entries: Record<string, FleetEntry>
   /** the PBXs being read or waiting their turn, in the order asked */
   pending: string[]
+  /** the refresh under way, counted as main counts it (both 0 once nothing is pending) */
+  run: { total: number; done: number }
 }
 
 /** The helpers a test drives the fleet with. */
@@ -932,7 +934,7 @@ export function createFleetFake(profileIds: () => string[]): {
   operations: Pick<PbxApi, 'fleetStatus' | 'refreshFleet'>
   helpers: FakeFleet
 } {
-  const state: FakeFleetState = { entries: {}, pending: [] }
+  const state: FakeFleetState = { entries: {}, pending: [], run: { total: 0, done: 0 } }
 
   const status = (): FleetStatus => {
     const ids = profileIds()
@@ -940,6 +942,7 @@ export function createFleetFake(profileIds: () => string[]): {
     return structuredClone({
       entries: ids.map((id) => ({ ...(state.entries[id] ?? fakeFleetEntry(id)), refreshing: state.pending.includes(id) })),
       pending: state.pending.length,
+      run: state.run,
     })
   }
 
@@ -950,7 +953,9 @@ export function createFleetFake(profileIds: () => string[]): {
       if (!checked.success) return fail('INVALID_INPUT', checked.error.issues[0]?.message ?? 'invalid input')
       const saved = profileIds()
       for (const id of checked.data.profileIds ?? saved) {
-        if (saved.includes(id) && !state.pending.includes(id)) state.pending.push(id)
+        if (!saved.includes(id) || state.pending.includes(id)) continue
+        state.pending.push(id)
+        state.run.total++
       }
       return ok(status())
     },
@@ -967,7 +972,9 @@ export function createFleetFake(profileIds: () => string[]): {
       for (const id of done) {
         state.entries[id] = { ...(state.entries[id] ?? fakeFleetEntry(id)), checkedAt: at, ...changes[id] }
       }
+      state.run.done += done.filter((id) => state.pending.includes(id)).length
       state.pending = state.pending.filter((id) => !done.includes(id))
+      if (state.pending.length === 0) state.run = { total: 0, done: 0 }
       return status()
     },
   }

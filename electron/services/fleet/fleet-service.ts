@@ -39,6 +39,8 @@ export function createFleetService(options: FleetServiceOptions) {
   const askedForCode = new Set<string>()
   /** the batch summaries of the refresh under way, read once for all its PBXs */
   let summaries: Promise<BatchSummary[]> | undefined
+  /** the refresh under way: PBXs asked for since nothing was pending, and how many are read */
+  const run = { total: 0, done: 0 }
   let closed = false
   const stop = new AbortController()
   /** callers of idle(), woken when the last queued PBX has been read */
@@ -100,8 +102,10 @@ export function createFleetService(options: FleetServiceOptions) {
       running.add(id)
       void refreshOne(id).finally(() => {
         running.delete(id)
+        run.done++
         if (queue.length === 0 && running.size === 0) {
           summaries = undefined
+          run.total = run.done = 0
           void cache.flush()
           for (const resolve of idleWaiters.splice(0)) resolve()
         }
@@ -120,6 +124,7 @@ export function createFleetService(options: FleetServiceOptions) {
         refreshing: running.has(profile.id) || waiting.has(profile.id),
       })),
       pending: queue.length + running.size,
+      run: { ...run },
     }
   }
 
@@ -128,7 +133,11 @@ export function createFleetService(options: FleetServiceOptions) {
     async refreshFleet({ profileIds, concurrency: wanted }) {
       const ids = profileIds ?? (await options.profiles.list()).map((p) => p.id)
       if (wanted !== undefined) concurrency = wanted
-      for (const id of ids) if (!running.has(id) && !queue.includes(id)) queue.push(id)
+      for (const id of ids) {
+        if (running.has(id) || queue.includes(id)) continue
+        queue.push(id)
+        run.total++
+      }
       pump()
       return status()
     },

@@ -33,8 +33,6 @@ export const useFleetStore = defineStore('fleet', () => {
   const polling = ref(false)
   /** the time the ages are counted to; moves on with each answer and every FLEET_POLL.clockMs */
   const now = ref(Date.now())
-  /** how many PBXs the refresh under way was asked to read (0 when none runs) */
-  const refreshTotal = ref(0)
   /** the saved PBXs whose favourite mark is being saved */
   const savingFavourite = ref<string[]>([])
 
@@ -55,8 +53,9 @@ export const useFleetStore = defineStore('fleet', () => {
     ),
   )
   const pending = computed(() => status.value?.pending ?? 0)
-  /** how many of `refreshTotal` are read */
-  const refreshDone = computed(() => Math.max(0, refreshTotal.value - pending.value))
+  /** how many PBXs the refresh under way was asked to read (0 when none runs), and how many are read */
+  const refreshTotal = computed(() => status.value?.run.total ?? 0)
+  const refreshDone = computed(() => status.value?.run.done ?? 0)
 
   let watching = false
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -65,10 +64,6 @@ export const useFleetStore = defineStore('fleet', () => {
   let asked = 0
 
   function show(next: FleetStatus): void {
-    const before = status.value?.pending ?? 0
-    if (next.pending === 0) refreshTotal.value = 0
-    else if (refreshTotal.value === 0) refreshTotal.value = next.pending
-    else if (next.pending > before) refreshTotal.value += next.pending - before
     status.value = next
     now.value = Date.now()
     error.value = null

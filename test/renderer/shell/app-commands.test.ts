@@ -68,20 +68,22 @@ describe('the app commands from the keyboard (no Electron menu: the Chromium tes
     expect(router.currentRoute.value.fullPath).toBe('/dect/batches/b-site-a?tab=labels')
   })
 
-  it('Ctrl+1…6 go to the areas the user may use, and say why not for the others', async () => {
+  it('Ctrl+1…7 go to the areas the user may use, and say why not for the others', async () => {
     fake()
     const { router } = await mountShell()
     await pressMod('2')
-    expect(router.currentRoute.value.path).toBe('/dect')
+    expect(router.currentRoute.value.path).toBe('/fleet')
     await pressMod('3')
+    expect(router.currentRoute.value.path).toBe('/dect')
+    await pressMod('4')
     expect(router.currentRoute.value.path).toBe('/dect')
     expect(messages()).toContain('IVR servers: open a PBX first')
 
     await useSessionsStore().open('p-globex')
     await flushPromises()
-    await pressMod('3')
-    expect(router.currentRoute.value.path).toBe('/ivr')
     await pressMod('4')
+    expect(router.currentRoute.value.path).toBe('/ivr')
+    await pressMod('5')
     expect(router.currentRoute.value.path).toBe('/ivr')
     expect(messages()).toContain('Outbound rules: needs a tenant administrator')
     await pressMod('1')

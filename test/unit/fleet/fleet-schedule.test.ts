@@ -49,10 +49,23 @@ describe('the fleet schedule', () => {
     try {
       const started = await fleet.handlers.refreshFleet({ concurrency: 3 })
       expect(started.pending).toBe(12)
+      expect(started.run).toEqual({ total: 12, done: 0 })
+      // PBXs queued or being read already are not counted twice
+      const ids = started.entries.map((e) => e.profileId)
+      expect((await fleet.handlers.refreshFleet({ profileIds: ids.slice(0, 2) })).run.total).toBe(12)
+      // part-way: what is read and what is pending make up the run
+      let middle = await fleet.handlers.fleetStatus(undefined)
+      while (middle.run.done === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 10))
+        middle = await fleet.handlers.fleetStatus(undefined)
+      }
+      expect(middle.run.total).toBe(12)
+      expect(middle.run.done + middle.pending).toBe(12)
       await fleet.idle()
       expect(peak).toBe(3)
       const done = await fleet.handlers.fleetStatus(undefined)
       expect(done.pending).toBe(0)
+      expect(done.run).toEqual({ total: 0, done: 0 })
       expect(done.entries.map((e) => [e.reach, e.tenant, e.access])).toEqual(Array.from({ length: 12 }, () => ['reachable', 'Tenant', 'needs_password']))
     } finally {
       await fleet.dispose()
