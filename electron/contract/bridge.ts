@@ -20,6 +20,7 @@ import { ivrOutboundOperations } from './bridge-ivr-outbound'
 import { mailOperations } from './bridge-mail'
 import { desktopOperations } from './bridge-desktop'
 import { handsetOperations } from './bridge-handsets'
+import { configOperations } from './config-compare'
 import { fleetOperations } from './fleet'
 import { PbxProfileFieldsSchema, PbxProfileSchema, RecoveryStateSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
 
@@ -273,6 +274,7 @@ export const bridge = {
 
   ...handsetOperations,
   ...fleetOperations,
+  ...configOperations,
   ...ivrOutboundOperations,
   ...mailOperations,
   ...desktopOperations,

@@ -55,6 +55,9 @@ export const OPERATION_NAMES = [
   // handsets on their bases (bridge-handsets.ts)
   'fleetStatus',
   'refreshFleet',
+  // a PBX's configuration as a file (config-compare.ts)
+  'takeSnapshot',
+  'compareConfig',
   'listDectModels',
   'editBatchHandsets',
   'scanHandset',

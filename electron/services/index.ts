@@ -8,6 +8,7 @@ import { getInfo } from './pbx-client/info'
 import { createProfileStore } from './profiles/profile-store'
 import { exportProfiles, importProfiles } from './profiles/profile-transfer'
 import { createDectService } from './dect/dect-service'
+import { createConfigService } from './config/config-service'
 import { createFleetService } from './fleet/fleet-service'
 import { createUiStateService } from './desktop/ui-state'
 import { createIvrService } from './ivr/ivr-service'
@@ -81,6 +82,7 @@ export function createServices(options: ServicesOptions): Services {
     batches: { list: () => dect.handlers.listBatches(undefined), get: (batchId) => dect.handlers.getBatch({ batchId }) },
     beforeContact: demoReady,
   })
+  const config = createConfigService({ profiles, sessions, beforeContact: demoReady })
 
   const handlers: BridgeHandlers = {
     async getAbout() {
@@ -151,6 +153,7 @@ export function createServices(options: ServicesOptions): Services {
 
     ...dect.handlers,
     ...fleet.handlers,
+    ...config.handlers,
     ...createIvrService({ sessions }).handlers,
     ...createOutboundService({ sessions }).handlers,
     ...createMailService({ sessions }).handlers,

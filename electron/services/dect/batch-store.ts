@@ -20,6 +20,7 @@ import { checked } from '../validation'
 import { newParts, resetRows, type NewBatchRow, type NewHandsetRow } from './batch-parts'
 import { batchFileText, INVALID, parseJson, readBatchFiles, rowIndex } from './batch-file'
 import { appendEntry, baseStampOf, JOURNAL_COMPACT_BYTES, JOURNAL_SUFFIX, type JournalEntry } from './outcome-journal'
+import { safeFileName } from '../files/file-name'
 
 export const BATCHES_DIR = 'batches'
 export const BATCH_FILE_VERSION = 1
@@ -422,7 +423,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         rows: resetRows(batch.rows),
         handsets: resetRows(batch.handsets),
       }
-      return { fileName: `${safeFileName(batch.name)}.batch.json`, json: `${JSON.stringify(travelling, null, 2)}\n` }
+      return { fileName: `${safeFileName(batch.name, 'batch')}.batch.json`, json: `${JSON.stringify(travelling, null, 2)}\n` }
     },
 
     /**
@@ -461,13 +462,4 @@ export type BatchStore = ReturnType<typeof createBatchStore>
 function checkedName(name: unknown): string {
   const valid = checked(BatchSchema.shape.name, typeof name === 'string' ? name.trim() : name, 'name')
   return valid
-}
-
-function safeFileName(name: string): string {
-  const cleaned = name
-    .replace(/[^\p{L}\p{N} ._-]+/gu, '-')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[.-]+/, '')
-  return cleaned.slice(0, 80) || 'batch'
 }
