@@ -20,6 +20,7 @@ import { ivrOutboundOperations } from './bridge-ivr-outbound'
 import { mailOperations } from './bridge-mail'
 import { desktopOperations } from './bridge-desktop'
 import { handsetOperations } from './bridge-handsets'
+import { applyOperations } from './config-apply'
 import { configOperations } from './config-compare'
 import { fleetOperations } from './fleet'
 import { PbxProfileFieldsSchema, PbxProfileSchema, RecoveryStateSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
@@ -275,6 +276,7 @@ export const bridge = {
   ...handsetOperations,
   ...fleetOperations,
   ...configOperations,
+  ...applyOperations,
   ...ivrOutboundOperations,
   ...mailOperations,
   ...desktopOperations,

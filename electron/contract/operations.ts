@@ -58,6 +58,13 @@ export const OPERATION_NAMES = [
   // a PBX's configuration as a file (config-compare.ts)
   'takeSnapshot',
   'compareConfig',
+  // applying a configuration to many PBXs, the history and undo (config-apply.ts)
+  'previewApply',
+  'startApply',
+  'getRollout',
+  'listRollouts',
+  'retryRollout',
+  'undoRollout',
   'listDectModels',
   'editBatchHandsets',
   'scanHandset',

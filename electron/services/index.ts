@@ -38,6 +38,8 @@ export interface Services {
   handlers: BridgeHandlers
   /** the fleet's background refresh: `idle()` waits for it (the command line, tests) */
   fleet: Pick<ReturnType<typeof createFleetService>, 'idle'>
+  /** rollouts of a configuration run in the background: `idle()` waits for them */
+  config: Pick<ReturnType<typeof createConfigService>, 'idle'>
   /** signs out of every PBX and stops what the services started (the demo PBX) */
   dispose(): Promise<void>
 }
@@ -82,7 +84,7 @@ export function createServices(options: ServicesOptions): Services {
     batches: { list: () => dect.handlers.listBatches(undefined), get: (batchId) => dect.handlers.getBatch({ batchId }) },
     beforeContact: demoReady,
   })
-  const config = createConfigService({ profiles, sessions, beforeContact: demoReady })
+  const config = createConfigService({ dataDir: options.dataDir, profiles, sessions, beforeContact: demoReady })
 
   const handlers: BridgeHandlers = {
     async getAbout() {
@@ -163,6 +165,7 @@ export function createServices(options: ServicesOptions): Services {
   return {
     handlers,
     fleet,
+    config,
     async dispose() {
       await fleet.dispose()
       await recovered

@@ -1,4 +1,5 @@
-import type { ConfigPart, ConfigSnapshot, SnapshotBase, SnapshotIvrServer, SnapshotRule, SnapshotTemplate, UnreadReason } from '../../contract/config-snapshot'
+import type { ConfigItem } from '../../contract/config-apply'
+import { CONFIG_SNAPSHOT_FORMAT, CONFIG_SNAPSHOT_VERSION, type ConfigPart, type ConfigSnapshot, type SnapshotBase, type SnapshotIvrServer, type SnapshotRule, type SnapshotTemplate, type UnreadReason } from '../../contract/config-snapshot'
 import type { NotificationSettings } from '../../contract/pbx'
 
 /**
@@ -62,6 +63,53 @@ export function partItems(snapshot: ConfigSnapshot, part: ConfigPart): PartItems
     case 'dectBases': {
       const p = snapshot.dectBases
       return p.state === 'read' ? { state: 'read', items: p.items.map((b) => ({ key: b.mac, fields: comparableBase(b) })) } : p
+    }
+  }
+}
+
+/**
+ * A configuration of the given items only (what a rollout applied, or what its items were before):
+ * each part holding its items, read. What a retry and an undo plan from.
+ */
+export function snapshotOfItems(items: readonly ConfigItem[], source: ConfigSnapshot['source'], takenAt: string): ConfigSnapshot {
+  type ItemOf<P> = Extract<ConfigItem, { part: P }>['item']
+  const of = <P extends ConfigItem['part']>(part: P): ItemOf<P>[] => items.filter((i) => i.part === part).map((i) => i.item as ItemOf<P>)
+  const settings = of('notification')[0]
+  return {
+    format: CONFIG_SNAPSHOT_FORMAT,
+    version: CONFIG_SNAPSHOT_VERSION,
+    takenAt,
+    source,
+    providers: { state: 'read', items: [] },
+    holidays: { state: 'read', items: [] },
+    outboundRules: { state: 'read', items: of('outboundRules') },
+    ivrServers: { state: 'read', items: of('ivrServers') },
+    emailTemplates: { state: 'read', items: of('emailTemplates') },
+    notification: settings ? { state: 'read', settings } : { state: 'not_offered' },
+    dectBases: { state: 'read', items: of('dectBases') },
+  }
+}
+
+/** The item of a snapshot an item ref names, with its part; undefined when the snapshot has none. */
+export function itemOf(snapshot: ConfigSnapshot, part: ConfigPart, key: string): ConfigItem | undefined {
+  switch (part) {
+    case 'outboundRules': {
+      const item = snapshot.outboundRules.state === 'read' ? snapshot.outboundRules.items.find((r) => r.name === key) : undefined
+      return item && { part, item }
+    }
+    case 'ivrServers': {
+      const item = snapshot.ivrServers.state === 'read' ? snapshot.ivrServers.items.find((s) => s.name === key) : undefined
+      return item && { part, item }
+    }
+    case 'emailTemplates': {
+      const item = snapshot.emailTemplates.state === 'read' ? snapshot.emailTemplates.items.find((t) => t.name === key) : undefined
+      return item && { part, item }
+    }
+    case 'notification':
+      return snapshot.notification.state === 'read' ? { part, item: snapshot.notification.settings } : undefined
+    case 'dectBases': {
+      const item = snapshot.dectBases.state === 'read' ? snapshot.dectBases.items.find((b) => b.mac === key) : undefined
+      return item && { part, item }
     }
   }
 }

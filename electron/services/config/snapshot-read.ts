@@ -1,7 +1,9 @@
 import {
+  CONFIG_PARTS,
   CONFIG_SNAPSHOT_FORMAT,
   CONFIG_SNAPSHOT_VERSION,
   ConfigSnapshotSchema,
+  type ConfigPart,
   type ConfigSnapshot,
   type NamedRef,
   type SnapshotBase,
@@ -70,61 +72,78 @@ async function snapshotBase(phone: DectPhone, members: ReturnType<typeof createD
   return base
 }
 
+/** What a snapshot holds besides its envelope: each part, and the providers and holidays rules name. */
+export type SnapshotParts = Pick<ConfigSnapshot, 'providers' | 'holidays' | ConfigPart>
+
 /**
- * Reads a PBX's configuration into a snapshot: every part at once, a rule's routes and a base's
- * members a few at a time. The result is checked against the contract's schema before it is
- * answered, so what is written to a file reads back.
+ * Reads the given parts of a PBX (the providers and holidays too, which rules are matched by)
+ * all at once, a rule's routes and a base's members a few at a time.
  */
-export async function readSnapshot(caller: PbxCaller, profile: PbxProfile, options: CallOptions & { now?: Date } = {}): Promise<ConfigSnapshot> {
+export async function readParts<P extends ConfigPart>(caller: PbxCaller, parts: readonly P[], options: CallOptions = {}): Promise<Pick<SnapshotParts, 'providers' | 'holidays' | P>> {
+  const wanted = new Set<ConfigPart>(parts)
   const refs = createProvidersHolidaysClient(caller)
-  const rules = createOutboundRulesClient(caller)
-  const phones = createDectPhonesClient(caller)
-  const members = createDectMembersClient(caller)
   const supported = async <T>(answer: Promise<{ supported: false } | { supported: true; items: T[] }>): Promise<T[]> => {
     const read = await answer
     if (!read.supported) throw new ServiceError('NOT_SUPPORTED', 'not offered')
     return read.items
   }
-
-  const [providers, holidays, ivrServers, emailTemplates, notification, ruleList, baseList] = await Promise.all([
-    part(async () => (await supported(refs.providers(options))).map((p) => ({ id: p.id, name: p.name ?? '' }))),
+  const rules = createOutboundRulesClient(caller)
+  const members = createDectMembersClient(caller)
+  const providers = part(async () => (await supported(refs.providers(options))).map((p) => ({ id: p.id, name: p.name ?? '' })))
+  const readers: { [K in ConfigPart]: () => Promise<unknown> } = {
+    async outboundRules() {
+      const list = await part(() => rules.listAll({}, options))
+      if (list.state !== 'read') return list
+      const read = await providers
+      const names = read.state === 'read' ? read.items : []
+      const full = await mapLimited(list.items.items, AT_ONCE, (item) => rules.get(item.id, options))
+      return { state: 'read', items: full.map((rule) => snapshotRule(rule!, names)) }
+    },
+    ivrServers: () =>
+      part(async () =>
+        (await createIvrServersClient(caller).listAll({}, options)).items.map((s) => ({
+          id: s.id,
+          name: s.name ?? '',
+          enabled: s.enabled ?? true,
+          ...(s.ipv4 ? { ipv4: s.ipv4 } : {}),
+          ...(s.ipv6 ? { ipv6: s.ipv6 } : {}),
+          type: s.type ?? 'EXTERNAL',
+        })),
+      ),
+    emailTemplates: () =>
+      part(async () => (await createEmailTemplatesClient(caller).list(options)).items.map((t) => ({ name: t.name, from: t.from ?? '', subject: t.subject ?? '', body: t.body ?? '' }))),
+    async notification() {
+      const read = await part(() => createNotificationClient(caller).get(options))
+      return read.state === 'read' ? { state: 'read', settings: read.items } : read
+    },
+    async dectBases() {
+      const list = await part(() => createDectPhonesClient(caller).list(options))
+      if (list.state !== 'read') return list
+      return { state: 'read', items: await mapLimited(list.items.items, AT_ONCE, (phone) => snapshotBase(phone, members, options)) }
+    },
+  }
+  const chosen = CONFIG_PARTS.filter((p) => wanted.has(p))
+  const [providersRead, holidays, ...read] = await Promise.all([
+    providers,
     part(async () => (await supported(refs.holidays(options))).map((h) => ({ ...h, name: h.name ?? '' }))),
-    part(async () =>
-      (await createIvrServersClient(caller).listAll({}, options)).items.map((s) => ({
-        id: s.id,
-        name: s.name ?? '',
-        enabled: s.enabled ?? true,
-        ...(s.ipv4 ? { ipv4: s.ipv4 } : {}),
-        ...(s.ipv6 ? { ipv6: s.ipv6 } : {}),
-        type: s.type ?? 'EXTERNAL',
-      })),
-    ),
-    part(async () => (await createEmailTemplatesClient(caller).list(options)).items.map((t) => ({ name: t.name, from: t.from ?? '', subject: t.subject ?? '', body: t.body ?? '' }))),
-    part(() => createNotificationClient(caller).get(options)),
-    part(() => rules.listAll({}, options)),
-    part(() => phones.list(options)),
+    ...chosen.map((p) => readers[p]()),
   ])
+  const result: Record<string, unknown> = { providers: providersRead, holidays }
+  chosen.forEach((p, i) => (result[p] = read[i]))
+  return result as Pick<SnapshotParts, 'providers' | 'holidays' | P>
+}
 
-  const providerNames = providers.state === 'read' ? providers.items : []
-  const outboundRules: Part<SnapshotRule[]> =
-    ruleList.state === 'read'
-      ? { state: 'read', items: (await mapLimited(ruleList.items.items, AT_ONCE, (item) => rules.get(item.id, options))).map((rule) => snapshotRule(rule!, providerNames)) }
-      : ruleList
-  const dectBases: Part<SnapshotBase[]> =
-    baseList.state === 'read' ? { state: 'read', items: (await mapLimited(baseList.items.items, AT_ONCE, (phone) => snapshotBase(phone, members, options))) as SnapshotBase[] } : baseList
-
-  const list = <T>(p: Part<T[]>) => (p.state === 'read' ? { state: 'read' as const, items: p.items } : p)
+/**
+ * Reads a PBX's configuration into a snapshot. The result is checked against the contract's
+ * schema before it is answered, so what is written to a file reads back.
+ */
+export async function readSnapshot(caller: PbxCaller, profile: PbxProfile, options: CallOptions & { now?: Date } = {}): Promise<ConfigSnapshot> {
+  const parts = await readParts(caller, CONFIG_PARTS, options)
   return ConfigSnapshotSchema.parse({
     format: CONFIG_SNAPSHOT_FORMAT,
     version: CONFIG_SNAPSHOT_VERSION,
     takenAt: (options.now ?? new Date()).toISOString(),
     source: { label: profile.label, baseUrl: profile.baseUrl, domain: profile.domain },
-    providers: list(providers),
-    holidays: list(holidays),
-    outboundRules: list(outboundRules),
-    ivrServers: list(ivrServers),
-    emailTemplates: list(emailTemplates),
-    notification: notification.state === 'read' ? { state: 'read', settings: notification.items } : notification,
-    dectBases: list(dectBases),
+    ...parts,
   })
 }

@@ -1,0 +1,205 @@
+import type { ApplyItemRef, ConfigItem, ItemPlan, NameMapping } from '../../contract/config-apply'
+import { CONFIG_PART_TITLES, type ConfigPart, type ConfigSnapshot, type NamedRef, type SnapshotRule, type UnreadReason } from '../../contract/config-snapshot'
+import { ruleChanges, ruleDraftOf } from '../../contract/outbound-draft'
+import {
+  checkInput,
+  EmailTemplateCreateSchema,
+  IvrServerCreateSchema,
+  LegacyNotificationUpdateSchema,
+  NotificationUpdateSchema,
+  OutboundRuleCreateSchema,
+  problemText,
+  type EmailTemplateCreate,
+  type EmailTemplateUpdate,
+  type IvrServerCreate,
+  type IvrServerUpdate,
+  type LegacyNotificationUpdate,
+  type NotificationSettings,
+  type NotificationUpdate,
+  type OutboundRuleCreate,
+  type OutboundRuleUpdate,
+  type EmailTemplateName,
+} from '../../contract/pbx'
+import { fieldChanges } from './config-compare'
+import { comparableRule } from './config-items'
+import type { SnapshotParts } from './snapshot-read'
+
+/**
+ * What applying one item of a source configuration to a target PBX would do (ItemPlan), and the
+ * one request that does it (Write). Nothing here talks to a PBX: the target's parts were read
+ * before. An item is matched on the target as compare matches it (config-items.ts); a rule's
+ * providers and holidays by name, or by the mapping the user chose for a name the target lacks.
+ * A body the API would refuse is `cannot` here, naming the field, before anything is sent.
+ */
+
+export type Write =
+  | { kind: 'createRule'; body: OutboundRuleCreate }
+  | { kind: 'updateRule'; id: string; body: OutboundRuleUpdate }
+  | { kind: 'createServer'; body: IvrServerCreate }
+  | { kind: 'updateServer'; id: string; body: IvrServerUpdate }
+  | { kind: 'createTemplate'; body: EmailTemplateCreate }
+  | { kind: 'updateTemplate'; name: EmailTemplateName; body: EmailTemplateUpdate }
+  | { kind: 'updateNotification'; body: NotificationUpdate | LegacyNotificationUpdate }
+
+export type Planned = ItemPlan & { write?: Write; before?: ConfigItem }
+
+/** The target as read for planning: the parts the items are in, and its providers and holidays. */
+export type TargetParts = Pick<SnapshotParts, 'providers' | 'holidays'> & Partial<Omit<SnapshotParts, 'providers' | 'holidays'>>
+
+const UNREAD_TEXT: Record<UnreadReason, string> = {
+  not_offered: 'this PBX does not offer them',
+  not_allowed: 'the account saved for this PBX may not change them',
+}
+
+const cannot = (ref: ApplyItemRef, reason: string, more: Partial<ItemPlan> = {}): Planned => ({ ...ref, action: 'cannot', reason, changes: [], ...more })
+
+/** A body checked as the API would: the first problem, named by its field, or null. */
+function refusal(schema: Parameters<typeof checkInput>[0], body: unknown): string | null {
+  const result = checkInput(schema, body)
+  return result.success ? null : `the PBX would refuse it: ${problemText(result.problems[0] ?? { path: '', message: 'is not valid' }, 'body')}`
+}
+
+const namedLike = (refs: readonly NamedRef[], name: string): NamedRef | undefined => (name === '' ? undefined : refs.find((r) => r.name === name))
+
+/** The rule as it would stand on the target: the target's provider and holiday ids and names. */
+function ruleOnTarget(ref: ApplyItemRef, rule: SnapshotRule, target: TargetParts, mapping: NameMapping): SnapshotRule | Planned {
+  const providers = target.providers.state === 'read' ? target.providers.items : []
+  const holidays = target.holidays.state === 'read' ? target.holidays.items : []
+  const missing = { providers: [] as string[], holidays: [] as string[] }
+  const routes = rule.routes.map((route) => {
+    const name = route.provider_name || route.provider_id
+    const match = namedLike(providers, route.provider_name) ?? providers.find((p) => p.id === mapping.providers[name])
+    if (!match) missing.providers.push(name)
+    return { ...route, provider_id: match?.id ?? '', provider_name: match?.name ?? '' }
+  })
+  const kept: NamedRef[] = []
+  for (const holiday of rule.holidays) {
+    const name = holiday.name || holiday.id
+    const match = namedLike(holidays, holiday.name)
+    if (match) kept.push({ id: match.id, name: match.name })
+    else if (Object.hasOwn(mapping.holidays, name)) {
+      const id = mapping.holidays[name]
+      const chosen = holidays.find((h) => h.id === id)
+      if (chosen) kept.push({ id: chosen.id, name: chosen.name })
+      else if (id !== null) missing.holidays.push(name)
+    } else missing.holidays.push(name)
+  }
+  if (missing.providers.length > 0 || missing.holidays.length > 0) {
+    const what = [...missing.providers.map((n) => `provider "${n}"`), ...missing.holidays.map((n) => `holiday "${n}"`)]
+    return cannot(ref, `this PBX has no ${what.join(', no ')}: choose what it uses instead`, { missing })
+  }
+  return { ...rule, routes, holidays: [...new Map(kept.map((h) => [h.id, h])).values()] }
+}
+
+/** A snapshot rule as the create body the API takes (office hours with every day, ids only). */
+function ruleBody(rule: SnapshotRule): OutboundRuleCreate {
+  const draft = ruleDraftOf({ ...rule, routes: rule.routes.map(({ provider_name: _n, ...route }) => route) })
+  return { ...draft, holidays: rule.holidays.map((h) => h.id) }
+}
+
+function planRule(ref: ApplyItemRef, rule: SnapshotRule, target: TargetParts, mapping: NameMapping): Planned {
+  const rules = target.outboundRules
+  if (!rules || rules.state !== 'read') return cannot(ref, `Outbound rules: ${UNREAD_TEXT[rules?.state ?? 'not_offered']}`)
+  const wanted = ruleOnTarget(ref, rule, target, mapping)
+  if ('action' in wanted) return wanted
+  const there = rules.items.find((r) => r.name === rule.name)
+  const body = ruleBody(wanted)
+  const refused = refusal(OutboundRuleCreateSchema, body)
+  if (refused) return cannot(ref, refused)
+  if (!there) return { ...ref, action: 'create', changes: [], write: { kind: 'createRule', body } }
+  const changes = fieldChanges(comparableRule(there), comparableRule({ ...wanted, id: there.id }))
+  if (changes.length === 0) return { ...ref, action: 'unchanged', changes }
+  const update = ruleChanges(ruleDraftOf(ruleAsAnswered(there)), ruleDraftOf(ruleAsAnswered({ ...wanted, id: there.id })))
+  return { ...ref, action: 'update', changes, write: { kind: 'updateRule', id: there.id, body: update }, before: { part: 'outboundRules', item: there } }
+}
+
+const ruleAsAnswered = (rule: SnapshotRule) => ({ ...rule, routes: rule.routes.map(({ provider_name: _n, ...route }) => route) })
+
+function planServer(ref: ApplyItemRef, source: ConfigSnapshot, target: TargetParts): Planned {
+  const servers = target.ivrServers
+  const wanted = source.ivrServers.state === 'read' ? source.ivrServers.items.find((s) => s.name === ref.key) : undefined
+  if (!wanted) return cannot(ref, `the source has no IVR server "${ref.key}"`)
+  if (!servers || servers.state !== 'read') return cannot(ref, `IVR servers: ${UNREAD_TEXT[servers?.state ?? 'not_offered']}`)
+  // the built-in server is every PBX's own: only whether it is on is carried over
+  const there = wanted.type === 'INTERNAL' ? servers.items.find((s) => s.type === 'INTERNAL') : servers.items.find((s) => s.name === wanted.name)
+  if (there && there.type !== wanted.type) return cannot(ref, `"${wanted.name}" is this PBX's built-in server; an external server cannot take its place`)
+  if (!there) {
+    if (wanted.type === 'INTERNAL') return cannot(ref, 'this PBX has no built-in IVR server')
+    const body: IvrServerCreate = { name: wanted.name, enabled: wanted.enabled, ...(wanted.ipv4 ? { ipv4: wanted.ipv4 } : {}), ...(wanted.ipv6 ? { ipv6: wanted.ipv6 } : {}) }
+    const refused = refusal(IvrServerCreateSchema, body)
+    return refused ? cannot(ref, refused) : { ...ref, action: 'create', changes: [], write: { kind: 'createServer', body } }
+  }
+  const fields = wanted.type === 'INTERNAL' ? (['enabled'] as const) : (['enabled', 'ipv4', 'ipv6'] as const)
+  const body: IvrServerUpdate = {}
+  for (const field of fields) if (wanted[field] !== undefined && wanted[field] !== there[field]) Object.assign(body, { [field]: wanted[field] })
+  const { id: _a, ...before } = there
+  const changes = fieldChanges(before, { ...before, ...body })
+  if (changes.length === 0) return { ...ref, action: 'unchanged', changes }
+  return { ...ref, action: 'update', changes, write: { kind: 'updateServer', id: there.id, body }, before: { part: 'ivrServers', item: there } }
+}
+
+function planTemplate(ref: ApplyItemRef, source: ConfigSnapshot, target: TargetParts): Planned {
+  const templates = target.emailTemplates
+  const wanted = source.emailTemplates.state === 'read' ? source.emailTemplates.items.find((t) => t.name === ref.key) : undefined
+  if (!wanted) return cannot(ref, `the source has no custom template ${ref.key}`)
+  if (!templates || templates.state !== 'read') return cannot(ref, `Email templates: ${UNREAD_TEXT[templates?.state ?? 'not_offered']}`)
+  // a field the source leaves empty is not sent (the API has no "empty sender")
+  const fields = { ...(wanted.from ? { from: wanted.from } : {}), ...(wanted.subject ? { subject: wanted.subject } : {}), ...(wanted.body ? { body: wanted.body } : {}) }
+  const refused = refusal(EmailTemplateCreateSchema, { name: wanted.name, ...fields })
+  if (refused) return cannot(ref, refused)
+  const there = templates.items.find((t) => t.name === wanted.name)
+  if (!there) return { ...ref, action: 'create', changes: [], write: { kind: 'createTemplate', body: { name: wanted.name, ...fields } } }
+  const { name: _n, ...before } = there
+  const changes = fieldChanges(before, { ...before, ...fields })
+  if (changes.length === 0) return { ...ref, action: 'unchanged', changes }
+  return { ...ref, action: 'update', changes, write: { kind: 'updateTemplate', name: wanted.name, body: fields }, before: { part: 'emailTemplates', item: there } }
+}
+
+const MAIL_PASSWORD_NOTE = 'the mail password stays as it is on this PBX (a snapshot never holds it)'
+
+function planNotification(ref: ApplyItemRef, source: ConfigSnapshot, target: TargetParts): Planned {
+  const settings = target.notification
+  if (source.notification.state !== 'read') return cannot(ref, 'the source has no notification settings')
+  if (!settings || settings.state !== 'read') return cannot(ref, `Notification settings: ${UNREAD_TEXT[settings?.state ?? 'not_offered']}`)
+  const wanted: NotificationSettings = source.notification.settings
+  const there = settings.settings
+  const legacy = there.type === undefined
+  const { type, enable_tenant_access, ...common } = wanted
+  let body: NotificationUpdate | LegacyNotificationUpdate
+  if (legacy) {
+    if (wanted.auth === 'AUTO' || wanted.auth === 'DISABLE') return cannot(ref, `this PBX has the older settings, which sign in to the mail server with LOGIN or PLAIN only, not ${wanted.auth}`)
+    body = { ...common, auth: wanted.auth, username: wanted.username ?? '' } as LegacyNotificationUpdate
+  } else {
+    body = { ...common, username: wanted.username ?? '', type: type ?? there.type!, ...(enable_tenant_access === undefined ? {} : { enable_tenant_access }) } as NotificationUpdate
+  }
+  if (body.auth === undefined) delete body.auth
+  const refused = refusal(legacy ? LegacyNotificationUpdateSchema : NotificationUpdateSchema, body)
+  if (refused) return cannot(ref, refused)
+  const changes = fieldChanges(there, { ...there, ...body })
+  if (changes.length === 0) return { ...ref, action: 'unchanged', changes }
+  return { ...ref, action: 'update', reason: MAIL_PASSWORD_NOTE, changes, write: { kind: 'updateNotification', body }, before: { part: 'notification', item: there } }
+}
+
+/** What applying the item `ref` of `source` to a target (its parts read) would do. */
+export function planItem(ref: ApplyItemRef, source: ConfigSnapshot, target: TargetParts, mapping: NameMapping): Planned {
+  if (source[ref.part].state !== 'read') return cannot(ref, `${CONFIG_PART_TITLES[ref.part]}: the source could not read them`)
+  switch (ref.part) {
+    case 'outboundRules': {
+      const rule = source.outboundRules.state === 'read' ? source.outboundRules.items.find((r) => r.name === ref.key) : undefined
+      return rule ? planRule(ref, rule, target, mapping) : cannot(ref, `the source has no outbound rule "${ref.key}"`)
+    }
+    case 'ivrServers':
+      return planServer(ref, source, target)
+    case 'emailTemplates':
+      return planTemplate(ref, source, target)
+    case 'notification':
+      return planNotification(ref, source, target)
+    case 'dectBases':
+      return cannot(ref, 'DECT bases are not applied from a configuration yet: push them as a batch (DECT phones)')
+  }
+}
+
+/** The parts a target must be read for to plan these items. */
+export function partsFor(items: readonly ApplyItemRef[]): ConfigPart[] {
+  return [...new Set(items.map((i) => i.part))]
+}

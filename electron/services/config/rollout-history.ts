@@ -1,0 +1,52 @@
+import { readFile, rename } from 'node:fs/promises'
+import { join } from 'node:path'
+import { CONFIG_HISTORY_MAX, CONFIG_HISTORY_VERSION, ConfigHistoryFileSchema, type Rollout } from '../../contract/config-apply'
+import { ServiceError } from '../errors'
+import { writeFileAtomic } from '../files/atomic-write'
+import { parsedJson } from '../validation'
+
+/**
+ * The rollouts in the data folder (`config-history.json`), newest first, the last
+ * CONFIG_HISTORY_MAX of them: who applied what to which PBXs, each item's result and the state it
+ * had before (what undo writes back). Read back through the contract's schema. A file that does
+ * not read is moved aside (`config-history.json.damaged`), never overwritten, and the history
+ * starts again. Each change is written at once, one write after another.
+ */
+export function createRolloutHistory(dataDir: string) {
+  const file = join(dataDir, 'config-history.json')
+  let rollouts: Rollout[] | undefined
+  let writing: Promise<void> = Promise.resolve()
+
+  async function load(): Promise<Rollout[]> {
+    if (rollouts) return rollouts
+    const text = await readFile(file, 'utf8').catch(() => undefined)
+    const read = text === undefined ? undefined : parsedJson(ConfigHistoryFileSchema, text, 'config-history.json')
+    if (read && !read.ok) await rename(file, `${file}.damaged`).catch(() => undefined)
+    rollouts ??= read?.ok ? read.data.rollouts : []
+    return rollouts
+  }
+
+  function write(): Promise<void> {
+    const kept = (rollouts ?? []).slice(0, CONFIG_HISTORY_MAX)
+    const text = `${JSON.stringify({ version: CONFIG_HISTORY_VERSION, rollouts: kept }, null, 2)}\n`
+    // one write after another; a failed one does not stop the next
+    writing = writing.catch(() => undefined).then(() => writeFileAtomic(file, text))
+    return writing
+  }
+
+  return {
+    list: load,
+    async get(id: string): Promise<Rollout> {
+      const found = (await load()).find((r) => r.id === id)
+      if (!found) throw new ServiceError('NOT_FOUND', 'That rollout is not in the history (the history keeps the last 200).')
+      return found
+    },
+    /** adds a rollout at the top and writes the history */
+    async add(rollout: Rollout): Promise<void> {
+      ;(await load()).unshift(rollout)
+      await write()
+    },
+    /** writes the history after a rollout in it changed */
+    save: write,
+  }
+}

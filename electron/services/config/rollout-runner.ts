@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto'
+import {
+  APPLY_CONCURRENCY,
+  ApplyRequestSchema,
+  type ApplyItemRef,
+  type ApplyPreview,
+  type ApplyRequest,
+  type ConfigItem,
+  type ItemPlan,
+  type ItemResult,
+  type NameMapping,
+  type Rollout,
+  type TargetResult,
+} from '../../contract/config-apply'
+import type { ConfigSource } from '../../contract/config-compare'
+import type { ConfigSnapshot } from '../../contract/config-snapshot'
+import { mapLimited } from '../concurrency/map-limited'
+import { ServiceError } from '../errors'
+import type { PbxCaller } from '../pbx-client/caller'
+import type { ProfileStore } from '../profiles/profile-store'
+import { partsFor, planItem } from './apply-plan'
+import { removeCreated, writeItem } from './apply-write'
+import { itemOf, snapshotOfItems } from './config-items'
+import type { createRolloutHistory } from './rollout-history'
+import { readParts } from './snapshot-read'
+
+export interface RolloutRunnerOptions {
+  profiles: ProfileStore
+  history: ReturnType<typeof createRolloutHistory>
+  /** a signed-in caller of a saved PBX (from the keychain), or a failure saying why not */
+  callerFor(profileId: string): Promise<PbxCaller>
+  /** the PBX account a saved PBX is signed in as */
+  accountOf(profileId: string): Promise<string | undefined>
+  readSource(source: ConfigSource): Promise<ConfigSnapshot>
+  /** who runs rollouts: the user of this computer */
+  user: string
+  now?: () => Date
+}
+
+const NO_MAPPING: NameMapping = { providers: {}, holidays: {} }
+const sameRef = (a: ApplyItemRef, b: ApplyItemRef) => a.part === b.part && a.key === b.key
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+const names = (part: { state: string; items?: { id: string; name: string }[] }) => (part.state === 'read' ? (part.items ?? []).map(({ id, name }) => ({ id, name })) : [])
+
+/**
+ * Previews and rollouts of a configuration to many PBXs (contract/config-apply.ts). A rollout runs
+ * in the background: at most `concurrency` PBXs at a time (4 by default), the items of one PBX one
+ * after another, each planned against what that PBX holds right then (apply-plan.ts) and written
+ * in one request (apply-write.ts). Each PBX's results are written to the history as it finishes.
+ * A retry plans the failed items afresh, so what a lost answer did create is found and not made
+ * twice. An undo is a rollout of its own, from the states kept in the one it undoes.
+ */
+export function createRolloutRunner(options: RolloutRunnerOptions) {
+  const now = options.now ?? (() => new Date())
+  const runs = new Set<Promise<void>>()
+
+  async function labelOf(profileId: string): Promise<string> {
+    return (await options.profiles.get(profileId)).label
+  }
+
+  async function preview(input: ApplyRequest): Promise<ApplyPreview> {
+    const request = ApplyRequestSchema.parse(input)
+    const source = await options.readSource(request.source)
+    const targets = await mapLimited(request.targets, request.concurrency ?? APPLY_CONCURRENCY.default, async (profileId) => {
+      const label = await labelOf(profileId)
+      try {
+        const parts = await readParts(await options.callerFor(profileId), partsFor(request.items))
+        const mapping = request.mappings[profileId] ?? NO_MAPPING
+        const items = request.items.map((ref): ItemPlan => {
+          const { write: _w, before: _b, ...plan } = planItem(ref, source, parts, mapping)
+          return plan
+        })
+        return { profileId, label, state: 'ready' as const, items, providers: names(parts.providers), holidays: names(parts.holidays) }
+      } catch (error) {
+        return { profileId, label, state: 'failed' as const, error: messageOf(error), items: [], providers: [], holidays: [] }
+      }
+    })
+    return { source: sideOf(source, request.source), targets: targets.filter((t) => t !== undefined) }
+  }
+
+  const sideOf = (source: ConfigSnapshot, from: ConfigSource) => ({ label: source.source.label, takenAt: source.takenAt, fromFile: !('profileId' in from) })
+
+  /**
+   * One PBX of a rollout: signed in, its parts read, then each of `results` done by `work`. A PBX
+   * that cannot be reached or read fails with the reason, and so do its items not done yet.
+   */
+  async function runTarget(rollout: Rollout, target: TargetResult, results: ItemResult[], work: (result: ItemResult, caller: PbxCaller, parts: Awaited<ReturnType<typeof readParts>>) => Promise<void>): Promise<void> {
+    target.state = 'applying'
+    delete target.error
+    try {
+      const caller = await options.callerFor(target.profileId)
+      const account = await options.accountOf(target.profileId)
+      if (account) target.account = account
+      const parts = await readParts(caller, partsFor(results))
+      for (const result of results) {
+        try {
+          await work(result, caller, parts)
+        } catch (error) {
+          result.outcome = 'failed'
+          result.error = messageOf(error)
+        }
+      }
+      target.state = 'done'
+    } catch (error) {
+      target.state = 'failed'
+      target.error = messageOf(error)
+      for (const result of results) {
+        if (result.outcome !== 'pending' && result.outcome !== 'failed') continue
+        result.outcome = 'failed'
+        result.error = target.error
+      }
+    }
+    await options.history.save().catch(() => undefined)
+  }
+
+  /** Applies an item planned against the target's parts; keeps the first state it had before. */
+  const applyWork = (source: ConfigSnapshot, mapping: NameMapping) => async (result: ItemResult, caller: PbxCaller, parts: Awaited<ReturnType<typeof readParts>>) => {
+    const plan = planItem(result, source, parts, mapping)
+    result.changes = plan.changes
+    delete result.error
+    if (plan.action === 'cannot') {
+      result.outcome = 'skipped'
+      result.error = plan.reason ?? 'cannot be applied'
+      return
+    }
+    if (plan.action === 'unchanged' || !plan.write) {
+      result.outcome = 'unchanged'
+      return
+    }
+    result.before ??= plan.before
+    const written = await writeItem(caller, plan.write)
+    result.outcome = written.outcome
+    if (written.createdId !== undefined) result.createdId = written.createdId
+  }
+
+  /** Runs the given PBXs of a rollout in the background, `concurrency` at a time. */
+  function launch(rollout: Rollout, jobs: { target: TargetResult; results: ItemResult[]; work: Parameters<typeof runTarget>[3] }[], concurrency: number): void {
+    rollout.running = true
+    delete rollout.finishedAt
+    const run = mapLimited(jobs, concurrency, (job) => runTarget(rollout, job.target, job.results, job.work))
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(async () => {
+        rollout.running = false
+        rollout.finishedAt = now().toISOString()
+        // the results are in memory (getRollout answers them) even when the disk refused them
+        await options.history.save().catch(() => undefined)
+      })
+    runs.add(run)
+    void run.finally(() => runs.delete(run))
+  }
+
+  const copy = (rollout: Rollout): Rollout => structuredClone(rollout)
+
+  async function start(input: ApplyRequest): Promise<Rollout> {
+    const request = ApplyRequestSchema.parse(input)
+    const source = await options.readSource(request.source)
+    const applied = request.items.map((ref) => itemOf(source, ref.part, ref.key)).filter((item): item is ConfigItem => item !== undefined)
+    const targets: TargetResult[] = await Promise.all(
+      request.targets.map(async (profileId) => ({ profileId, label: await labelOf(profileId), state: 'waiting' as const, items: request.items.map((ref) => ({ ...ref, outcome: 'pending' as const, changes: [] })) })),
+    )
+    const rollout: Rollout = {
+      id: randomUUID(),
+      kind: 'apply',
+      startedAt: now().toISOString(),
+      by: options.user,
+      source: sideOf(source, request.source),
+      items: request.items,
+      applied,
+      mappings: request.mappings,
+      targets,
+      running: true,
+    }
+    await options.history.add(rollout)
+    const jobs = targets.map((target) => ({ target, results: target.items, work: applyWork(source, request.mappings[target.profileId] ?? NO_MAPPING) }))
+    launch(rollout, jobs, request.concurrency ?? APPLY_CONCURRENCY.default)
+    return copy(rollout)
+  }
+
+  function refuseRunning(rollout: Rollout): void {
+    if (rollout.running) throw new ServiceError('INVALID_INPUT', 'rolloutId: that rollout is still running; wait for it to finish.', { field: 'rolloutId' })
+  }
+
+  async function retry(rolloutId: string): Promise<Rollout> {
+    const rollout = await options.history.get(rolloutId)
+    refuseRunning(rollout)
+    if (rollout.kind !== 'apply') throw new ServiceError('INVALID_INPUT', 'rolloutId: an undo is not retried; undo the rollout again instead.', { field: 'rolloutId' })
+    if (rollout.undoneBy) throw new ServiceError('INVALID_INPUT', 'rolloutId: that rollout was undone; apply the configuration again instead.', { field: 'rolloutId' })
+    const source = snapshotOfItems(rollout.applied, { label: rollout.source.label, baseUrl: '', domain: '' }, rollout.source.takenAt)
+    const jobs = rollout.targets
+      .map((target) => ({ target, results: target.items.filter((r) => r.outcome === 'failed' || r.outcome === 'pending'), work: applyWork(source, rollout.mappings[target.profileId] ?? NO_MAPPING) }))
+      .filter((job) => job.results.length > 0)
+    if (jobs.length > 0) launch(rollout, jobs, APPLY_CONCURRENCY.default)
+    return copy(rollout)
+  }
+
+  /** Takes back one item: deletes what was created, writes back the state it had before. */
+  const undoWork = (original: TargetResult) => async (result: ItemResult, caller: PbxCaller, parts: Awaited<ReturnType<typeof readParts>>) => {
+    const done = original.items.find((r) => sameRef(r, result))
+    delete result.error
+    if (done?.createdId !== undefined) {
+      const removed = await removeCreated(caller, result, done.createdId)
+      result.outcome = removed.outcome
+      if (removed.outcome === 'updated') result.error = removed.note
+      return
+    }
+    if (!done?.before) {
+      result.outcome = 'unchanged'
+      return
+    }
+    const before = snapshotOfItems([done.before], { label: original.label, baseUrl: '', domain: '' }, now().toISOString())
+    await applyWork(before, NO_MAPPING)(result, caller, parts)
+  }
+
+  async function undo(rolloutId: string): Promise<Rollout> {
+    const original = await options.history.get(rolloutId)
+    refuseRunning(original)
+    if (original.kind !== 'apply') throw new ServiceError('INVALID_INPUT', 'rolloutId: an undo cannot itself be undone; apply the configuration again instead.', { field: 'rolloutId' })
+    if (original.undoneBy) throw new ServiceError('INVALID_INPUT', 'rolloutId: that rollout was undone already.', { field: 'rolloutId' })
+    const changed = (r: ItemResult) => r.createdId !== undefined || r.before !== undefined
+    const targets: TargetResult[] = original.targets
+      .filter((t) => t.items.some(changed))
+      .map((t) => ({ profileId: t.profileId, label: t.label, state: 'waiting', items: t.items.filter(changed).map((r) => ({ part: r.part, key: r.key, outcome: 'pending', changes: [] })) }))
+    if (targets.length === 0) throw new ServiceError('INVALID_INPUT', 'rolloutId: that rollout changed nothing on any PBX: there is nothing to undo.', { field: 'rolloutId' })
+    const rollout: Rollout = {
+      id: randomUUID(),
+      kind: 'undo',
+      undoOf: original.id,
+      startedAt: now().toISOString(),
+      by: options.user,
+      source: { ...original.source, label: `Undo: ${original.source.label}` },
+      items: original.items,
+      applied: [],
+      mappings: {},
+      targets,
+      running: true,
+    }
+    original.undoneBy = rollout.id
+    await options.history.add(rollout)
+    const jobs = targets.map((target) => ({ target, results: target.items, work: undoWork(original.targets.find((t) => t.profileId === target.profileId)!) }))
+    launch(rollout, jobs, APPLY_CONCURRENCY.default)
+    return copy(rollout)
+  }
+
+  return {
+    preview,
+    start,
+    retry,
+    undo,
+    get: async (rolloutId: string) => copy(await options.history.get(rolloutId)),
+    list: async () => (await options.history.list()).map(copy),
+    /** resolves when no rollout runs (tests, the command line) */
+    async idle(): Promise<void> {
+      while (runs.size > 0) await Promise.all([...runs])
+    },
+  }
+}
