@@ -69,6 +69,8 @@ export const configOperations = {
     input: z.strictObject({ profileId: z.string().min(1) }),
     result: z.object({ fileName: z.string(), json: z.string(), snapshot: ConfigSnapshotSchema }),
   },
+  /** reads a snapshot file's text: the snapshot, or why it is not one (not JSON, another version, the field that is wrong) */
+  openSnapshot: { input: z.strictObject({ snapshotJson: ConfigSourceSchema.options[1].shape.snapshotJson }), result: ConfigSnapshotSchema },
   /** compares two configurations, part by part, item by item */
   compareConfig: {
     input: z.strictObject({ left: ConfigSourceSchema, right: ConfigSourceSchema }),

@@ -57,6 +57,7 @@ export const OPERATION_NAMES = [
   'refreshFleet',
   // a PBX's configuration as a file (config-compare.ts)
   'takeSnapshot',
+  'openSnapshot',
   'compareConfig',
   // applying a configuration to many PBXs, the history and undo (config-apply.ts)
   'previewApply',

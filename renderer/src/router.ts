@@ -3,6 +3,9 @@ import { APP_NAME, AREAS, type AreaKey } from './areas'
 import DectBatchNewView from './views/DectBatchNewView.vue'
 import DectBatchView from './views/DectBatchView.vue'
 import DectView from './views/DectView.vue'
+import FleetCompareView from './views/FleetCompareView.vue'
+import FleetHistoryView from './views/FleetHistoryView.vue'
+import FleetRolloutView from './views/FleetRolloutView.vue'
 import FleetView from './views/FleetView.vue'
 import IvrServerNewView from './views/IvrServerNewView.vue'
 import IvrView from './views/IvrView.vue'
@@ -43,6 +46,10 @@ export const routes: RouteRecordRaw[] = [
       meta: { title: area.title, area: area.key },
     }),
   ),
+  // the fleet's other pages: compare configurations, roll one out, its history
+  { path: '/fleet/compare', name: 'fleet-compare', component: FleetCompareView, meta: { title: 'Fleet', area: 'fleet' } },
+  { path: '/fleet/rollout', name: 'fleet-rollout', component: FleetRolloutView, meta: { title: 'Fleet', area: 'fleet' } },
+  { path: '/fleet/history', name: 'fleet-history', component: FleetHistoryView, meta: { title: 'Fleet', area: 'fleet' } },
   // DECT batches: the wizard and one batch, both in the DECT area
   {
     path: '/dect/batches/new',

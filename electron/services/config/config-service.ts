@@ -14,7 +14,7 @@ import { readSnapshot } from './snapshot-read'
 
 type ConfigHandlers = Pick<
   BridgeHandlers,
-  'takeSnapshot' | 'compareConfig' | 'previewApply' | 'startApply' | 'getRollout' | 'listRollouts' | 'retryRollout' | 'undoRollout'
+  'takeSnapshot' | 'openSnapshot' | 'compareConfig' | 'previewApply' | 'startApply' | 'getRollout' | 'listRollouts' | 'retryRollout' | 'undoRollout'
 >
 
 export interface ConfigServiceOptions {
@@ -75,6 +75,7 @@ export function createConfigService(options: ConfigServiceOptions) {
       const snapshot = await snapshotOf(profileId)
       return { ...snapshotFile(snapshot), snapshot }
     },
+    openSnapshot: async ({ snapshotJson }) => readSnapshotFile(snapshotJson),
     async compareConfig({ left, right }) {
       const [l, r] = await Promise.all([read(left), read(right)])
       return compareSnapshots(l, r, { left: !('profileId' in left), right: !('profileId' in right) })

@@ -106,6 +106,18 @@ export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow
         }),
     },
     {
+      ...sortable('Warnings', 'warnings', sort),
+      width: 280,
+      filter: true,
+      filterMultiple: true,
+      filterOptions: [
+        { label: 'with warnings', value: 'with' },
+        { label: 'without warnings', value: 'without' },
+      ],
+      filterOptionValues: filters.warnings,
+      render: (row) => h(FleetWarningTags, { warnings: row.entry.warnings }),
+    },
+    {
       ...sortable('Certificate', 'certificate', sort),
       width: 200,
       render: (row) => {
@@ -151,18 +163,6 @@ export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow
         const batch = row.entry.lastBatch
         return batch ? h('span', { title: new Date(batch.at).toLocaleString() }, lastBatchText(batch, ctx.now())) : ''
       },
-    },
-    {
-      ...sortable('Warnings', 'warnings', sort),
-      width: 280,
-      filter: true,
-      filterMultiple: true,
-      filterOptions: [
-        { label: 'with warnings', value: 'with' },
-        { label: 'without warnings', value: 'without' },
-      ],
-      filterOptionValues: filters.warnings,
-      render: (row) => h(FleetWarningTags, { warnings: row.entry.warnings }),
     },
     {
       ...sortable('Figures', 'checkedAt', sort),

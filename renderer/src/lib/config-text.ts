@@ -1,0 +1,90 @@
+import type { ItemAction, ItemOutcome, Rollout } from '@contract/config-apply'
+import type { ItemStatus } from '@contract/config-compare'
+import { CONFIG_PART_TITLES, CONFIG_PARTS, type ConfigPart, type ConfigSnapshot, type UnreadReason } from '@contract/config-snapshot'
+
+/**
+ * What the configuration screens (compare, roll out, history) say: the items of a snapshot to pick
+ * from, a field's path and value in words, and the words and colours of statuses and outcomes.
+ */
+
+export type PickableItem = { part: ConfigPart; key: string; label: string }
+
+/** The items of a snapshot, part by part, as a reseller picks them to roll out. */
+export function pickableItems(snapshot: ConfigSnapshot): PickableItem[] {
+  const items: PickableItem[] = []
+  for (const part of CONFIG_PARTS) {
+    if (part === 'notification') {
+      if (snapshot.notification.state === 'read') items.push({ part, key: 'settings', label: 'Notification settings' })
+      continue
+    }
+    const read = snapshot[part]
+    if (read.state !== 'read') continue
+    for (const item of read.items) {
+      if ('mac' in item && part === 'dectBases') items.push({ part, key: item.mac, label: `${item.name} (${item.mac})` })
+      else items.push({ part, key: item.name, label: item.name })
+    }
+  }
+  return items
+}
+
+export const partTitle = (part: ConfigPart): string => CONFIG_PART_TITLES[part]
+
+export const UNREAD_WORDS: Record<UnreadReason, string> = {
+  not_offered: 'not offered by this PBX',
+  not_allowed: 'the account may not read them',
+}
+
+/** `['routes', 0, 'prepend']` → "routes › 1 › prepend" (list positions counted from 1). */
+export function pathText(path: readonly (string | number)[]): string {
+  return path.map((step) => (typeof step === 'number' ? String(step + 1) : step.replace(/_/g, ' '))).join(' › ')
+}
+
+/** A field's value as a diff viewer prints it: text as it is, the rest as JSON; nothing as an em dash. */
+export function valueText(value: unknown): string {
+  if (value === undefined) return '—'
+  if (typeof value === 'string') return value === '' ? '(empty)' : value
+  return JSON.stringify(value)
+}
+
+type TagType = 'default' | 'success' | 'warning' | 'error' | 'info'
+
+export const STATUS_WORDS: Record<ItemStatus, { text: string; type: TagType }> = {
+  same: { text: 'same', type: 'default' },
+  changed: { text: 'changed', type: 'warning' },
+  added: { text: 'only on the right', type: 'success' },
+  removed: { text: 'only on the left', type: 'error' },
+}
+
+export const ACTION_WORDS: Record<ItemAction, { text: string; type: TagType }> = {
+  create: { text: 'create', type: 'success' },
+  update: { text: 'update', type: 'warning' },
+  unchanged: { text: 'unchanged', type: 'default' },
+  cannot: { text: 'cannot', type: 'error' },
+}
+
+export const OUTCOME_WORDS: Record<ItemOutcome, { text: string; type: TagType }> = {
+  pending: { text: 'waiting', type: 'default' },
+  created: { text: 'created', type: 'success' },
+  updated: { text: 'updated', type: 'success' },
+  unchanged: { text: 'unchanged', type: 'default' },
+  deleted: { text: 'deleted', type: 'info' },
+  skipped: { text: 'skipped', type: 'warning' },
+  failed: { text: 'failed', type: 'error' },
+}
+
+/** How a rollout's items ended, counted: "8 created · 1 failed". */
+export function outcomeSummary(rollout: Rollout): string {
+  const counts = new Map<ItemOutcome, number>()
+  for (const target of rollout.targets) for (const item of target.items) counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1)
+  return [...counts.entries()].map(([outcome, n]) => `${n} ${OUTCOME_WORDS[outcome].text}`).join(' · ')
+}
+
+/** PBXs of a rollout done (or failed), of all, for its progress bar. */
+export function rolloutProgress(rollout: Rollout): { done: number; total: number; percent: number } {
+  const total = rollout.targets.length
+  const done = rollout.targets.filter((t) => t.state === 'done' || t.state === 'failed').length
+  return { done, total, percent: total === 0 ? 100 : Math.round((done / total) * 100) }
+}
+
+/** Whether a rollout has items that failed or never ran (a retry has work). */
+export const hasFailures = (rollout: Rollout): boolean => rollout.targets.some((t) => t.items.some((i) => i.outcome === 'failed' || i.outcome === 'pending'))

@@ -1,0 +1,192 @@
+import type { ApplyPreview, ApplyRequest, NameMapping, Rollout } from '@contract/config-apply'
+import type { ConfigSnapshot } from '@contract/config-snapshot'
+import type { BridgeError, BridgeResult } from '@contract/result'
+import { pickableItems, type PickableItem } from '@renderer/lib/config-text'
+import { acceptHMRUpdate, defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import { callBridge, plain, type LoadStatus } from './bridge-call'
+import { sourceOf, type SourceChoice } from './config-compare'
+
+/** How often a running rollout is asked for while its screen is open. */
+export const ROLLOUT_POLL_MS = 400
+
+export const itemId = (item: { part: string; key: string }): string => `${item.part}:${item.key}`
+
+/**
+ * One change across many PBXs: the source (a PBX or a snapshot file) and its items, the items and
+ * PBXs chosen, the names each PBX maps, the preview (main's `previewApply`, nothing written), the
+ * rollout under way (followed every ROLLOUT_POLL_MS while it runs and the screen is open), and the
+ * history with retry and undo.
+ */
+export const useRolloutsStore = defineStore('rollouts', () => {
+  const source = ref<SourceChoice | null>(null)
+  const snapshot = ref<ConfigSnapshot | null>(null)
+  const sourceStatus = ref<LoadStatus>('idle')
+  /** item ids (`part:key`) chosen */
+  const chosen = ref<string[]>([])
+  /** target profile ids chosen */
+  const targets = ref<string[]>([])
+  const mappings = ref<Record<string, NameMapping>>({})
+  const preview = ref<ApplyPreview | null>(null)
+  const previewStatus = ref<LoadStatus>('idle')
+  const current = ref<Rollout | null>(null)
+  const history = ref<Rollout[]>([])
+  const historyStatus = ref<LoadStatus>('idle')
+  const error = ref<BridgeError | null>(null)
+  /** a rollout being started, retried or undone */
+  const busy = ref(false)
+
+  const items = computed<PickableItem[]>(() => (snapshot.value ? pickableItems(snapshot.value) : []))
+  const chosenItems = computed(() => items.value.filter((item) => chosen.value.includes(itemId(item))).map(({ part, key }) => ({ part, key })))
+
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let watching = false
+
+  const failed = (result: BridgeResult<unknown>): boolean => {
+    if (result.ok) return false
+    error.value = result.error
+    return true
+  }
+
+  /** Reads the source's items: a PBX's configuration now, or a snapshot file's. */
+  async function loadSource(choice: SourceChoice): Promise<void> {
+    source.value = choice
+    snapshot.value = null
+    preview.value = null
+    chosen.value = []
+    sourceStatus.value = 'loading'
+    error.value = null
+    const result =
+      choice.kind === 'pbx'
+        ? await callBridge(async () => {
+            const taken = await window.pbx.takeSnapshot({ profileId: choice.profileId })
+            return taken.ok ? { ok: true as const, value: taken.value.snapshot } : taken
+          })
+        : await callBridge(() => window.pbx.openSnapshot({ snapshotJson: choice.text }))
+    if (failed(result) || !result.ok) {
+      sourceStatus.value = 'error'
+      return
+    }
+    snapshot.value = result.value
+    sourceStatus.value = 'ready'
+  }
+
+  function request(): ApplyRequest | null {
+    if (!source.value || chosenItems.value.length === 0 || targets.value.length === 0) return null
+    return plain({ source: sourceOf(source.value), items: chosenItems.value, targets: targets.value, mappings: mappings.value })
+  }
+
+  async function runPreview(): Promise<void> {
+    const input = request()
+    if (!input) return
+    previewStatus.value = 'loading'
+    error.value = null
+    const result = await callBridge(() => window.pbx.previewApply(input))
+    if (failed(result) || !result.ok) {
+      previewStatus.value = 'error'
+      return
+    }
+    preview.value = result.value
+    previewStatus.value = 'ready'
+  }
+
+  /** Chooses what a target uses for a source's provider or holiday it has no namesake of (a holiday: null, left out). */
+  function setMapping(profileId: string, kind: 'providers' | 'holidays', name: string, id: string | null): void {
+    const mapping = mappings.value[profileId] ?? { providers: {}, holidays: {} }
+    if (kind === 'providers') {
+      if (id === null) delete mapping.providers[name]
+      else mapping.providers[name] = id
+    } else mapping.holidays[name] = id
+    mappings.value = { ...mappings.value, [profileId]: mapping }
+  }
+
+  function stopFollowing(): void {
+    if (timer) clearTimeout(timer)
+    timer = undefined
+  }
+
+  function follow(): void {
+    stopFollowing()
+    if (!watching || !current.value?.running) return
+    const id = current.value.id
+    timer = setTimeout(async () => {
+      const result = await callBridge(() => window.pbx.getRollout({ rolloutId: id }))
+      if (failed(result) || !result.ok) return
+      if (current.value?.id === id) current.value = result.value
+      if (!result.value.running) void loadHistory()
+      follow()
+    }, ROLLOUT_POLL_MS)
+  }
+
+  async function act(call: () => Promise<BridgeResult<Rollout>>): Promise<Rollout | null> {
+    busy.value = true
+    error.value = null
+    try {
+      const result = await callBridge(call)
+      if (failed(result) || !result.ok) return null
+      current.value = result.value
+      void loadHistory()
+      follow()
+      return result.value
+    } finally {
+      busy.value = false
+    }
+  }
+
+  async function start(): Promise<Rollout | null> {
+    const input = request()
+    return input ? act(() => window.pbx.startApply(input)) : null
+  }
+  const retry = (rolloutId: string) => act(() => window.pbx.retryRollout({ rolloutId }))
+  const undo = (rolloutId: string) => act(() => window.pbx.undoRollout({ rolloutId }))
+
+  async function loadHistory(): Promise<void> {
+    if (historyStatus.value !== 'ready') historyStatus.value = 'loading'
+    const result = await callBridge(() => window.pbx.listRollouts())
+    if (failed(result) || !result.ok) {
+      historyStatus.value = 'error'
+      return
+    }
+    history.value = result.value
+    historyStatus.value = 'ready'
+  }
+
+  /** A rollout screen opened: follow a rollout under way. */
+  function open(): void {
+    watching = true
+    follow()
+  }
+  function close(): void {
+    watching = false
+    stopFollowing()
+  }
+
+  return {
+    source,
+    snapshot,
+    sourceStatus,
+    chosen,
+    targets,
+    mappings,
+    preview,
+    previewStatus,
+    current,
+    history,
+    historyStatus,
+    error,
+    busy,
+    items,
+    chosenItems,
+    loadSource,
+    runPreview,
+    setMapping,
+    start,
+    retry,
+    undo,
+    loadHistory,
+    open,
+    close,
+  }
+})
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useRolloutsStore, import.meta.hot))

@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test'
+import { startDemoPbx, type DemoPbx } from '../../electron/demo-pbx'
+import { profileFields } from '../support/profile-fields'
+import { demoApi, openArea } from './e2e-steps'
+import { expect, test as base } from './harness'
+
+/**
+ * Issue 15's configuration work in real Chromium: compare two PBXs, roll an outbound rule out to
+ * the five PBXs of a tag and see it on each through the demo PBX's own API, then undo it from the
+ * history and see it gone. Seven demo PBXs: the source, five customers tagged "gold", one not.
+ */
+
+const SCREENS = 'test-results/screens'
+const DEMO = { username: 'manager', password: 'manager', domain: 'demo.pbx.example' }
+const RULE = 'Night service'
+
+type Setup = { source: DemoPbx; gold: DemoPbx[]; other: DemoPbx }
+
+const test = base.extend<{ setup: Setup }>({
+  setup: async ({ app, services }, use) => {
+    const pbxs = await Promise.all(Array.from({ length: 7 }, () => startDemoPbx({ port: 0, users: 20 })))
+    try {
+      const [source, ...rest] = pbxs as [DemoPbx, ...DemoPbx[]]
+      const gold = rest.slice(0, 5)
+      const other = rest[5]!
+      const save = async (label: string, pbx: DemoPbx, tags: string[]) => {
+        const { id } = await services.handlers.saveProfile({ fields: profileFields(label, pbx.url, DEMO.username, { domain: DEMO.domain, tags }) })
+        await services.handlers.signIn({ profileId: id, password: DEMO.password, remember: true })
+        await services.handlers.signOut({ profileId: id })
+        return id
+      }
+      const sourceId = await save('Head office', source, ['template'])
+      for (const [i, pbx] of gold.entries()) await save(`Gold customer ${i + 1}`, pbx, ['gold'])
+      await save('Silver customer', other, ['silver'])
+      // the rule to roll out, made on the source PBX through the app's services
+      await services.handlers.openPbx({ profileId: sourceId })
+      const refs = await services.handlers.outboundReferences({ profileId: sourceId })
+      await services.handlers.createOutboundRule({
+        profileId: sourceId,
+        rule: { name: RULE, number_prefix: '0900', priority: 500, enabled: true, routing_strategy: 'PRIORITIZED', routes: [{ enabled: true, provider_id: refs.providers.items[0]!.id, strip_digits: 0, prepend: '1' }] },
+      })
+      await services.handlers.signOut({ profileId: sourceId })
+      await app.reload()
+      await use({ source, gold, other })
+    } finally {
+      await Promise.all(pbxs.map((pbx) => pbx.stop()))
+    }
+  },
+})
+
+test.use({ viewport: { width: 1280, height: 820 } })
+
+/** Picks an option of a Naive UI select by its label: the select opened from its field, the option clicked. */
+async function choose(app: Page, field: string, option: string): Promise<void> {
+  await app.getByLabel(field, { exact: true }).click()
+  const choice = app.locator('.n-base-select-option', { hasText: option }).filter({ visible: true })
+  await choice.click()
+  // the menu closes (it fades out) before the next select opens its own
+  await expect(choice).toHaveCount(0)
+}
+
+/** The rules of that name on a demo PBX, asked of its own API. */
+async function rulesOn(pbx: DemoPbx, name: string): Promise<unknown[]> {
+  const api = await demoApi(pbx.url, DEMO)
+  const { body } = await api.get<{ items: { name: string }[] }>(`/api/outbound_rules?filter=${encodeURIComponent(`name eq '${name}'`)}`)
+  return body.items
+}
+
+test('compare two PBXs, roll a rule out to a tag of five, see it on each, undo it from the history', async ({ app, setup }) => {
+  await openArea(app, 'Fleet')
+  await app.getByRole('link', { name: 'Compare' }).click()
+
+  // compare: the head office has the rule, the customer does not
+  await choose(app, 'Left', 'Head office')
+  await choose(app, 'Right', 'Gold customer 1')
+  await app.getByRole('button', { name: 'Compare', exact: true }).click()
+  const comparison = app.getByRole('region', { name: 'Comparison' })
+  await expect(comparison.getByText('Outbound rules (1)')).toBeVisible()
+  await expect(comparison.getByText(RULE)).toBeVisible()
+  await expect(comparison.getByText('only on the left')).toBeVisible()
+  await app.screenshot({ path: `${SCREENS}/fleet-compare.png`, fullPage: true })
+
+  // roll out: the rule, to every PBX tagged gold
+  await app.getByRole('link', { name: 'Roll out' }).click()
+  await choose(app, 'From', 'Head office')
+  await app.getByRole('checkbox', { name: RULE }).check()
+  await choose(app, 'Add every PBX of a tag or a group', 'Tag: gold')
+  await expect(app.getByText('5 PBXs chosen')).toBeVisible()
+  await app.getByRole('button', { name: 'Preview on 5 PBXs' }).click()
+  await expect(app.locator('.rollout-preview__todo')).toHaveText(Array.from({ length: 5 }, () => '1 to do'))
+  await app.getByRole('button', { name: 'Apply 5 changes' }).click()
+  await expect(app.getByText('Finished: 5 PBXs')).toBeVisible({ timeout: 15_000 })
+  const results = app.getByRole('region', { name: 'Rollout results' })
+  await expect(results.locator('tbody tr')).toHaveCount(5)
+  await expect(results.getByText('created')).toHaveCount(5)
+  await app.screenshot({ path: `${SCREENS}/fleet-rollout.png`, fullPage: true })
+  for (const pbx of setup.gold) expect(await rulesOn(pbx, RULE)).toHaveLength(1)
+  expect(await rulesOn(setup.other, RULE)).toHaveLength(0)
+
+  // the history: the rollout, undone
+  await app.getByRole('link', { name: 'History' }).click()
+  const entry = app.locator('.n-collapse-item').first()
+  await expect(entry).toContainText('Head office → 5 PBXs')
+  await expect(entry).toContainText('5 created')
+  await entry.locator('.n-collapse-item__header-main').click()
+  await entry.getByRole('button', { name: 'Undo this rollout' }).click()
+  await app.getByRole('button', { name: 'Confirm' }).click()
+  await expect(app.locator('.n-collapse-item').first()).toContainText('5 deleted', { timeout: 15_000 })
+  await app.screenshot({ path: `${SCREENS}/fleet-history.png`, fullPage: true })
+  for (const pbx of setup.gold) expect(await rulesOn(pbx, RULE)).toHaveLength(0)
+})
