@@ -111,7 +111,8 @@ describe('restoring a snapshot file', () => {
   it('onto a legacy PBX: sent without type and tenant access; an AUTO sign-in it cannot take is refused before anything is sent', async () => {
     const { snapshot } = await call('takeSnapshot', { profileId: ids.seededSystem! })
     if (snapshot.notification.state !== 'read') throw new Error('the system administrator reads the settings')
-    const withAuth = (auth: 'LOGIN' | 'AUTO') => JSON.stringify({ ...snapshot, notification: { state: 'read', settings: { ...snapshot.notification.settings, auth } } })
+    const settings = snapshot.notification.settings
+    const withAuth = (auth: 'LOGIN' | 'AUTO') => JSON.stringify({ ...snapshot, notification: { state: 'read', settings: { ...settings, auth } } })
     const refused = await applyFile(withAuth('AUTO'), [{ part: 'notification', key: 'settings' }], ids.legacySystem!)
     expect(refused.plans[0]).toMatchObject({ action: 'cannot', reason: 'this PBX has the older settings, which sign in to the mail server with LOGIN or PLAIN only, not AUTO' })
     expect(refused.results[0]).toMatchObject({ outcome: 'skipped', error: refused.plans[0]!.reason })
