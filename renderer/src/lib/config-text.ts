@@ -9,10 +9,13 @@ import { CONFIG_PART_TITLES, CONFIG_PARTS, type ConfigPart, type ConfigSnapshot,
 
 export type PickableItem = { part: ConfigPart; key: string; label: string }
 
-/** The items of a snapshot, part by part, as a reseller picks them to roll out. */
+/**
+ * The items of a snapshot, part by part, as a reseller picks them to roll out. DECT bases are
+ * compared but not offered here: applying them is not built yet (apply-plan.ts says "cannot").
+ */
 export function pickableItems(snapshot: ConfigSnapshot): PickableItem[] {
   const items: PickableItem[] = []
-  for (const part of CONFIG_PARTS) {
+  for (const part of CONFIG_PARTS.filter((p) => p !== 'dectBases')) {
     if (part === 'notification') {
       if (snapshot.notification.state === 'read') items.push({ part, key: 'settings', label: 'Notification settings' })
       continue
@@ -20,8 +23,7 @@ export function pickableItems(snapshot: ConfigSnapshot): PickableItem[] {
     const read = snapshot[part]
     if (read.state !== 'read') continue
     for (const item of read.items) {
-      if ('mac' in item && part === 'dectBases') items.push({ part, key: item.mac, label: `${item.name} (${item.mac})` })
-      else items.push({ part, key: item.name, label: item.name })
+      items.push({ part, key: item.name, label: item.name })
     }
   }
   return items

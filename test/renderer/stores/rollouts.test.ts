@@ -1,0 +1,132 @@
+import type { ApplyPreview, Rollout } from '@contract/config-apply'
+import type { ConfigSnapshot } from '@contract/config-snapshot'
+import { pathText, pickableItems, outcomeSummary, rolloutProgress, valueText } from '@renderer/lib/config-text'
+import { ROLLOUT_POLL_MS, useRolloutsStore } from '@renderer/stores/rollouts'
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createFakePbx, installFakePbx, ok, removePbx } from '../fake-pbx'
+
+// The rollout store: the source's items, what is sent for a preview and an apply (the names a
+// target maps included), and following a running rollout until it ends, and only then.
+
+const snapshot: ConfigSnapshot = {
+  format: 'pbx-provisioner/config-snapshot',
+  version: 1,
+  takenAt: '2025-06-01T12:00:00.000Z',
+  source: { label: 'Head office', baseUrl: 'https://pbx.example', domain: 'a.example' },
+  providers: { state: 'read', items: [{ id: 'p1', name: 'Telco One' }] },
+  holidays: { state: 'read', items: [] },
+  outboundRules: {
+    state: 'read',
+    items: [
+      {
+        id: 'r1',
+        name: 'Night service',
+        number_prefix: '0900',
+        number_length: '',
+        number_mask: '',
+        enabled: true,
+        priority: 500,
+        office_hours: {},
+        holidays: [],
+        routing_strategy: 'PRIORITIZED',
+        routes: [],
+      },
+    ],
+  },
+  ivrServers: { state: 'not_allowed' },
+  emailTemplates: { state: 'read', items: [{ name: 'DISK_LOW', from: '', subject: 'Disk', body: 'Low' }] },
+  notification: { state: 'not_allowed' },
+  dectBases: { state: 'read', items: [{ id: 'd1', name: 'Reception', mac: '001565AABBCC' }] },
+}
+
+const rollout = (running: boolean, outcome: 'pending' | 'created'): Rollout => ({
+  id: 'ro-1',
+  kind: 'apply',
+  startedAt: '2025-06-01T12:00:00.000Z',
+  by: 'anna',
+  source: { label: 'Head office', takenAt: snapshot.takenAt, fromFile: false },
+  items: [{ part: 'outboundRules', key: 'Night service' }],
+  applied: [],
+  mappings: {},
+  targets: [{ profileId: 'p-b', label: 'Branch', state: running ? 'applying' : 'done', items: [{ part: 'outboundRules', key: 'Night service', outcome, changes: [] }] }],
+  running,
+})
+
+describe('useRolloutsStore', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    removePbx()
+  })
+
+  it("lists the source's items part by part (DECT bases are not rolled out yet), sends the chosen ones with the targets and the names mapped", async () => {
+    const preview: ApplyPreview = { source: { label: 'Head office', takenAt: snapshot.takenAt, fromFile: true }, targets: [] }
+    const pbx = installFakePbx(createFakePbx({ openSnapshot: async () => ok(snapshot), previewApply: async () => ok(preview) }))
+    const store = useRolloutsStore()
+    await store.loadSource({ kind: 'file', fileName: 'head.pbxconfig.json', text: '{"x":1}' })
+    expect(pbx.openSnapshot).toHaveBeenCalledWith({ snapshotJson: '{"x":1}' })
+    expect(store.items.map((i) => [i.part, i.key, i.label])).toEqual([
+      ['outboundRules', 'Night service', 'Night service'],
+      ['emailTemplates', 'DISK_LOW', 'DISK_LOW'],
+    ])
+    store.chosen = ['outboundRules:Night service']
+    store.targets = ['p-b']
+    store.setMapping('p-b', 'providers', 'Telco One', 'p9')
+    store.setMapping('p-b', 'holidays', 'Christmas', null)
+    await store.runPreview()
+    expect(pbx.previewApply).toHaveBeenCalledWith({
+      source: { snapshotJson: '{"x":1}' },
+      items: [{ part: 'outboundRules', key: 'Night service' }],
+      targets: ['p-b'],
+      mappings: { 'p-b': { providers: { 'Telco One': 'p9' }, holidays: { Christmas: null } } },
+    })
+    expect(store.preview).toEqual(preview)
+  })
+
+  it('follows a running rollout while its screen is open, and stops when it has ended', async () => {
+    const answers = [rollout(true, 'pending'), rollout(false, 'created')]
+    const pbx = installFakePbx(
+      createFakePbx({
+        openSnapshot: async () => ok(snapshot),
+        startApply: async () => ok(rollout(true, 'pending')),
+        getRollout: async () => ok(answers.shift() ?? rollout(false, 'created')),
+        listRollouts: async () => ok([]),
+      }),
+    )
+    const store = useRolloutsStore()
+    store.open()
+    await store.loadSource({ kind: 'file', fileName: 'x.json', text: '{}' })
+    store.chosen = ['outboundRules:Night service']
+    store.targets = ['p-b']
+    await store.start()
+    expect(store.current?.running).toBe(true)
+    await vi.advanceTimersByTimeAsync(ROLLOUT_POLL_MS)
+    expect(store.current?.running).toBe(true)
+    await vi.advanceTimersByTimeAsync(ROLLOUT_POLL_MS)
+    expect(store.current?.running).toBe(false)
+    expect(store.current?.targets[0]!.items[0]!.outcome).toBe('created')
+    const asked = pbx.getRollout.mock.calls.length
+    await vi.advanceTimersByTimeAsync(ROLLOUT_POLL_MS * 10)
+    expect(pbx.getRollout).toHaveBeenCalledTimes(asked)
+    store.close()
+  })
+})
+
+describe('the configuration in words', () => {
+  it('a field path counts list positions from 1; values as a diff viewer prints them', () => {
+    expect(pathText(['routes', 0, 'strip_digits'])).toBe('routes › 1 › strip digits')
+    expect([valueText(''), valueText(undefined), valueText(3), valueText(['a'])]).toEqual(['(empty)', '—', '3', '["a"]'])
+  })
+
+  it("a rollout's progress and how its items ended", () => {
+    const two = rollout(false, 'created')
+    two.targets.push({ profileId: 'p-c', label: 'C', state: 'failed', error: 'down', items: [{ part: 'outboundRules', key: 'Night service', outcome: 'failed', changes: [] }] })
+    expect(rolloutProgress(two)).toEqual({ done: 2, total: 2, percent: 100 })
+    expect(outcomeSummary(two)).toBe('1 created · 1 failed')
+    expect(pickableItems({ ...snapshot, outboundRules: { state: 'not_offered' } }).map((i) => i.part)).toEqual(['emailTemplates'])
+  })
+})
