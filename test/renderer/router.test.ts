@@ -35,6 +35,9 @@ describe('router', () => {
     expect(inner.map((route) => [route.path, route.meta.title, route.meta.area]).sort()).toEqual([
       ['/dect/batches/:batchId', 'DECT phones', 'dect'],
       ['/dect/batches/new', 'DECT phones', 'dect'],
+      ['/fleet/compare', 'Fleet', 'fleet'],
+      ['/fleet/history', 'Fleet', 'fleet'],
+      ['/fleet/rollout', 'Fleet', 'fleet'],
       ['/ivr/new', 'IVR servers', 'ivr'],
       ['/outbound/rules/:ruleId', 'Outbound rules', 'outbound'],
       ['/outbound/rules/new', 'Outbound rules', 'outbound'],

@@ -23,7 +23,7 @@ import { createIvrServersClient } from '../pbx-client/ivr-servers'
 import { createNotificationClient } from '../pbx-client/notification'
 import { createOutboundRulesClient } from '../pbx-client/outbound-rules'
 import { createProvidersHolidaysClient } from '../pbx-client/providers-holidays'
-import type { CallOptions } from '../pbx-client/resource'
+import { unreadReasonOf, type CallOptions } from '../pbx-client/resource'
 
 /** Items read one by one (a rule's routes, a base's members): a few at once, not a flood. */
 const AT_ONCE = 4
@@ -39,8 +39,8 @@ async function part<T>(read: () => Promise<T>): Promise<Part<T>> {
   try {
     return { state: 'read', items: await read() }
   } catch (error) {
-    if (error instanceof ServiceError && (error.code === 'NOT_SUPPORTED' || error.status === 404 || error.status === 405)) return { state: 'not_offered' }
-    if (error instanceof ServiceError && error.status === 403) return { state: 'not_allowed' }
+    const unread = unreadReasonOf(error)
+    if (unread) return { state: unread }
     throw error
   }
 }

@@ -1,5 +1,6 @@
 import type { FleetFigure } from '../../contract/fleet'
 import { ServiceError } from '../errors'
+import { unreadReasonOf } from '../pbx-client/resource'
 
 /**
  * One figure of a PBX read for the fleet: the count, or why there is none. A PBX without the
@@ -12,8 +13,8 @@ export async function readFigure<T>(what: string, read: () => Promise<T>): Promi
   try {
     return { ok: true, value: await read() }
   } catch (error) {
-    if (error instanceof ServiceError && (error.code === 'NOT_SUPPORTED' || error.status === 404 || error.status === 405)) return { ok: false, figure: 'not_offered' }
-    if (error instanceof ServiceError && error.status === 403) return { ok: false, figure: 'not_allowed' }
+    const unread = unreadReasonOf(error)
+    if (unread) return { ok: false, figure: unread }
     if (error instanceof ServiceError && error.code === 'CANCELLED') throw error
     const message = error instanceof Error ? error.message : String(error)
     return { ok: false, figure: 'failed', why: `Could not read the ${what}: ${message}` }

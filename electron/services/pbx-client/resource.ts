@@ -28,6 +28,18 @@ export function createdId(response: PbxResponse, what: string): string {
   return parseBody(CreatedSchema, response, what).id
 }
 
+/**
+ * Why a read got no answer, where that is the PBX's say and not a failure: it does not offer the
+ * endpoint (404/405, or NOT_SUPPORTED from a client) or the account may not read it (403).
+ * undefined for anything else (unreachable, a 500, a cancel): those are failures.
+ */
+export function unreadReasonOf(error: unknown): 'not_offered' | 'not_allowed' | undefined {
+  if (!(error instanceof ServiceError)) return undefined
+  if (error.code === 'NOT_SUPPORTED' || error.status === 404 || error.status === 405) return 'not_offered'
+  if (error.status === 403) return 'not_allowed'
+  return undefined
+}
+
 /** The PBX answered 404 or 405: for an optional endpoint, it does not offer it. */
 export function isMissingEndpoint(error: unknown): error is ServiceError {
   return error instanceof ServiceError && error.code === 'PBX_ERROR' && (error.status === 404 || error.status === 405)

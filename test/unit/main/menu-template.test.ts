@@ -56,11 +56,12 @@ describe('the application menu', () => {
       'Print labels…': `${mod}+P`,
       'Switch PBX…': `${mod}+K`,
       PBXs: `${mod}+1`,
-      'DECT phones': `${mod}+2`,
-      'IVR servers': `${mod}+3`,
-      'Outbound rules': `${mod}+4`,
-      'Email templates': `${mod}+5`,
-      Notifications: `${mod}+6`,
+      Fleet: `${mod}+2`,
+      'DECT phones': `${mod}+3`,
+      'IVR servers': `${mod}+4`,
+      'Outbound rules': `${mod}+5`,
+      'Email templates': `${mod}+6`,
+      Notifications: `${mod}+7`,
     })
     expect(all(template).find((item) => item.role === 'reload')?.accelerator).toBe(`${mod}+R`)
     expect(shortcut(platform, 'K')).toBe(`${mod}+K`)

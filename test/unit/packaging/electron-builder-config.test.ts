@@ -144,7 +144,8 @@ describe('what the package is built from', () => {
 
   it('ships only what main loads at run time as dependencies (the renderer is bundled; Electron and the builder are tools)', () => {
     const shipped = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.optionalDependencies ?? {})].sort()
-    expect(shipped).toEqual(['electron-log', 'keytar', 'papaparse', 'qrcode', 'zod'])
+    // diff and microdiff: the configuration compare and apply, in main's services
+    expect(shipped).toEqual(['diff', 'electron-log', 'keytar', 'microdiff', 'papaparse', 'qrcode', 'zod'])
     for (const tool of ['electron', 'electron-builder', 'vue', 'naive-ui', 'pinia', 'vue-router']) expect(Object.keys(pkg.devDependencies)).toContain(tool)
   })
 
