@@ -32,5 +32,10 @@ export class ServiceError extends Error {
   }
 }
 
+/** The words of any failure: an Error's message, or the thrown value as text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
 /** The user cancelled: not a failure to report, not a bug. */
 export const cancelled = (): ServiceError => new ServiceError('CANCELLED', 'Cancelled.')

@@ -15,7 +15,7 @@ import {
 import type { ConfigSource } from '../../contract/config-compare'
 import type { ConfigSnapshot } from '../../contract/config-snapshot'
 import { mapLimited } from '../concurrency/map-limited'
-import { ServiceError } from '../errors'
+import { messageOf, ServiceError } from '../errors'
 import type { PbxCaller } from '../pbx-client/caller'
 import type { ProfileStore } from '../profiles/profile-store'
 import { partsFor, planItem } from './apply-plan'
@@ -39,7 +39,6 @@ export interface RolloutRunnerOptions {
 
 const NO_MAPPING: NameMapping = { providers: {}, holidays: {} }
 const sameRef = (a: ApplyItemRef, b: ApplyItemRef) => a.part === b.part && a.key === b.key
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 const names = (part: { state: string; items?: { id: string; name: string }[] }) => (part.state === 'read' ? (part.items ?? []).map(({ id, name }) => ({ id, name })) : [])
 
 /**

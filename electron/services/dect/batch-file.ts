@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { BatchSchema, type Batch, type BatchRow, type RowOutcome } from '../../contract/dect'
-import { ServiceError } from '../errors'
+import { messageOf, ServiceError } from '../errors'
 import { parsedJson } from '../validation'
 import { baseStampOf, readJournal } from './outcome-journal'
 
@@ -43,7 +43,7 @@ export async function readBatchFiles(file: string, journal: string, id: string):
   try {
     read = await readJournal(journal, stamp)
   } catch (error) {
-    throw damaged(error instanceof Error ? error.message : String(error))
+    throw damaged(messageOf(error))
   }
   if (!read) return { batch, stamp, journalBytes: 0 }
   const byId = rowIndex(batch)

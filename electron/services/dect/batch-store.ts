@@ -14,7 +14,7 @@ import {
 } from '../../contract/dect'
 import type { HandsetOutcome } from '../../contract/dect-handsets'
 import { checkInput, problemText } from '../../contract/pbx'
-import { ServiceError } from '../errors'
+import { messageOf, ServiceError } from '../errors'
 import { writeFileAtomic } from '../files/atomic-write'
 import { checked } from '../validation'
 import { newParts, resetRows, type NewBatchRow, type NewHandsetRow } from './batch-parts'
@@ -248,7 +248,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         batches.push(summaryOf(batch))
       } catch (error) {
         if (error instanceof ServiceError && error.code === 'NOT_FOUND') continue
-        damaged.push({ id, file: fileOf(id), reason: error instanceof Error ? error.message : String(error) })
+        damaged.push({ id, file: fileOf(id), reason: messageOf(error) })
       }
     }
     batches.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name))

@@ -12,7 +12,3 @@ export function isTransient(error: unknown): boolean {
 export function isConflict(error: unknown): error is ServiceError {
   return error instanceof ServiceError && error.code === 'PBX_ERROR' && (error.status === 409 || error.pbxCode === 'CONFLICT')
 }
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}

@@ -10,14 +10,14 @@ import {
 } from '../../contract/dect'
 import type { HandsetOutcome } from '../../contract/dect-handsets'
 import { normalizeMac, type DectPhone, type DectPhoneCreate } from '../../contract/pbx'
-import { ServiceError } from '../errors'
+import { messageOf, ServiceError } from '../errors'
 import type { PbxCaller } from '../pbx-client/caller'
 import { createDectPhonesClient, type DectPhonesClient } from '../pbx-client/dect-phones'
 import type { BatchStore } from './batch-store'
 import { pushHandsets } from './handsets/member-push'
 import { toDectPhoneCreate, type DectPasswords } from './phone-body'
 import { handsetCounts, tally, tallyHandsets, type HandsetTally, type RowTally } from './push-counts'
-import { isConflict, isTransient, messageOf } from './push-errors'
+import { isConflict, isTransient } from './push-errors'
 import { existingPhoneOutcome } from './own-phone'
 
 /**

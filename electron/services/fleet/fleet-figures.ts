@@ -1,5 +1,5 @@
 import type { FleetFigure } from '../../contract/fleet'
-import { ServiceError } from '../errors'
+import { messageOf, ServiceError } from '../errors'
 import { unreadReasonOf } from '../pbx-client/resource'
 
 /**
@@ -16,8 +16,7 @@ export async function readFigure<T>(what: string, read: () => Promise<T>): Promi
     const unread = unreadReasonOf(error)
     if (unread) return { ok: false, figure: unread }
     if (error instanceof ServiceError && error.code === 'CANCELLED') throw error
-    const message = error instanceof Error ? error.message : String(error)
-    return { ok: false, figure: 'failed', why: `Could not read the ${what}: ${message}` }
+    return { ok: false, figure: 'failed', why: `Could not read the ${what}: ${messageOf(error)}` }
   }
 }
 

@@ -2,7 +2,7 @@ import type { BridgeHandlers } from '../../contract/bridge'
 import type { Batch, BatchSummary } from '../../contract/dect'
 import { FLEET_CONCURRENCY, type FleetEntry, type FleetStatus } from '../../contract/fleet'
 import type { PbxProfile } from '../../contract/profiles'
-import { ServiceError } from '../errors'
+import { messageOf, ServiceError } from '../errors'
 import type { ProfileStore } from '../profiles/profile-store'
 import type { SessionManager } from '../session/session-manager'
 import { createFleetCache } from './fleet-cache'
@@ -90,8 +90,7 @@ export function createFleetService(options: FleetServiceOptions) {
       entry = await probePbx(profile, context(signal))
     } catch (error) {
       if (closed) return
-      const text = error instanceof Error ? error.message : String(error)
-      entry = { profileId, checkedAt: now().toISOString(), certificate: 'unknown', counts: {}, warnings: [{ kind: 'failed', text: `Could not read this PBX: ${text}` }] }
+      entry = { profileId, checkedAt: now().toISOString(), certificate: 'unknown', counts: {}, warnings: [{ kind: 'failed', text: `Could not read this PBX: ${messageOf(error)}` }] }
     }
     if (!closed) await cache.set(entry)
   }

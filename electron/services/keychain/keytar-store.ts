@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { KEYCHAIN_SERVICE, type KeychainState, type SecretStore } from './secret-store'
+import { messageOf } from '../errors'
 
 /** How long the keychain may take to answer the first question before we call it absent. */
 const PROBE_TIMEOUT_MS = 5000
@@ -29,7 +30,7 @@ export async function openKeytarStore(): Promise<KeychainState> {
     await withTimeout(keytar.getPassword(KEYCHAIN_SERVICE, PROBE_ACCOUNT), PROBE_TIMEOUT_MS)
     return { available: true, store: keytar }
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error)
+    const detail = messageOf(error)
     return {
       available: false,
       reason:

@@ -1,14 +1,13 @@
 import { rowHasErrors, type Batch } from '../../../contract/dect'
 import type { HandsetOutcome, HandsetRow } from '../../../contract/dect-handsets'
 import type { DectMember, DectPhone } from '../../../contract/pbx'
-import { ServiceError } from '../../errors'
+import { messageOf, ServiceError } from '../../errors'
 import type { PbxCaller } from '../../pbx-client/caller'
 import { mapLimited } from '../../concurrency/map-limited'
 import { createDectMembersClient } from '../../pbx-client/dect-members'
 import { createUsersClient } from '../../pbx-client/users'
 import { placeHandsets, type BaseSlot } from './handset-placement'
 import { mergeMembers, sameMembers, type PlannedHandset } from './member-merge'
-import { messageOf } from '../push-errors'
 
 /**
  * The second phase of a push: the batch's handsets enrolled as members of its bases, after the
