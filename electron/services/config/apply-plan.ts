@@ -1,5 +1,14 @@
 import type { ApplyItemRef, ConfigItem, ItemPlan, NameMapping } from '../../contract/config-apply'
-import { CONFIG_PART_TITLES, type ConfigPart, type ConfigSnapshot, type NamedRef, type SnapshotRule, type UnreadReason } from '../../contract/config-snapshot'
+import {
+  CONFIG_PART_TITLES,
+  type ConfigPart,
+  type ConfigSnapshot,
+  type NamedRef,
+  type SnapshotIvrServer,
+  type SnapshotRule,
+  type SnapshotTemplate,
+  type UnreadReason,
+} from '../../contract/config-snapshot'
 import { ruleChanges, ruleDraftOf } from '../../contract/outbound-draft'
 import {
   checkInput,
@@ -21,7 +30,7 @@ import {
   type EmailTemplateName,
 } from '../../contract/pbx'
 import { fieldChanges } from './config-compare'
-import { comparableRule } from './config-items'
+import { comparableRule, comparableServer, comparableTemplate, itemOf } from './config-items'
 import type { SnapshotParts } from './snapshot-read'
 
 /**
@@ -91,34 +100,26 @@ function ruleOnTarget(ref: ApplyItemRef, rule: SnapshotRule, target: TargetParts
   return { ...rule, routes, holidays: [...new Map(kept.map((h) => [h.id, h])).values()] }
 }
 
-/** A snapshot rule as the create body the API takes (office hours with every day, ids only). */
-function ruleBody(rule: SnapshotRule): OutboundRuleCreate {
-  const draft = ruleDraftOf({ ...rule, routes: rule.routes.map(({ provider_name: _n, ...route }) => route) })
-  return { ...draft, holidays: rule.holidays.map((h) => h.id) }
-}
-
 function planRule(ref: ApplyItemRef, rule: SnapshotRule, target: TargetParts, mapping: NameMapping): Planned {
   const rules = target.outboundRules
   if (!rules || rules.state !== 'read') return cannot(ref, `Outbound rules: ${UNREAD_TEXT[rules?.state ?? 'not_offered']}`)
   const wanted = ruleOnTarget(ref, rule, target, mapping)
   if ('action' in wanted) return wanted
   const there = rules.items.find((r) => r.name === rule.name)
-  const body = ruleBody(wanted)
+  // the create body: office hours with every day, holidays and providers by id (ruleDraftOf reads
+  // only the fields the API has, so the names kept for matching drop out)
+  const body = ruleDraftOf(wanted)
   const refused = refusal(OutboundRuleCreateSchema, body)
   if (refused) return cannot(ref, refused)
   if (!there) return { ...ref, action: 'create', changes: [], write: { kind: 'createRule', body } }
-  const changes = fieldChanges(comparableRule(there), comparableRule({ ...wanted, id: there.id }))
+  const changes = fieldChanges(comparableRule(there), comparableRule(wanted))
   if (changes.length === 0) return { ...ref, action: 'unchanged', changes }
-  const update = ruleChanges(ruleDraftOf(ruleAsAnswered(there)), ruleDraftOf(ruleAsAnswered({ ...wanted, id: there.id })))
+  const update = ruleChanges(ruleDraftOf(there), body)
   return { ...ref, action: 'update', changes, write: { kind: 'updateRule', id: there.id, body: update }, before: { part: 'outboundRules', item: there } }
 }
 
-const ruleAsAnswered = (rule: SnapshotRule) => ({ ...rule, routes: rule.routes.map(({ provider_name: _n, ...route }) => route) })
-
-function planServer(ref: ApplyItemRef, source: ConfigSnapshot, target: TargetParts): Planned {
+function planServer(ref: ApplyItemRef, wanted: SnapshotIvrServer, target: TargetParts): Planned {
   const servers = target.ivrServers
-  const wanted = source.ivrServers.state === 'read' ? source.ivrServers.items.find((s) => s.name === ref.key) : undefined
-  if (!wanted) return cannot(ref, `the source has no IVR server "${ref.key}"`)
   if (!servers || servers.state !== 'read') return cannot(ref, `IVR servers: ${UNREAD_TEXT[servers?.state ?? 'not_offered']}`)
   // the built-in server is every PBX's own: only whether it is on is carried over
   const there = wanted.type === 'INTERNAL' ? servers.items.find((s) => s.type === 'INTERNAL') : servers.items.find((s) => s.name === wanted.name)
@@ -132,16 +133,14 @@ function planServer(ref: ApplyItemRef, source: ConfigSnapshot, target: TargetPar
   const fields = wanted.type === 'INTERNAL' ? (['enabled'] as const) : (['enabled', 'ipv4', 'ipv6'] as const)
   const body: IvrServerUpdate = {}
   for (const field of fields) if (wanted[field] !== undefined && wanted[field] !== there[field]) Object.assign(body, { [field]: wanted[field] })
-  const { id: _a, ...before } = there
+  const before = comparableServer(there)
   const changes = fieldChanges(before, { ...before, ...body })
   if (changes.length === 0) return { ...ref, action: 'unchanged', changes }
   return { ...ref, action: 'update', changes, write: { kind: 'updateServer', id: there.id, body }, before: { part: 'ivrServers', item: there } }
 }
 
-function planTemplate(ref: ApplyItemRef, source: ConfigSnapshot, target: TargetParts): Planned {
+function planTemplate(ref: ApplyItemRef, wanted: SnapshotTemplate, target: TargetParts): Planned {
   const templates = target.emailTemplates
-  const wanted = source.emailTemplates.state === 'read' ? source.emailTemplates.items.find((t) => t.name === ref.key) : undefined
-  if (!wanted) return cannot(ref, `the source has no custom template ${ref.key}`)
   if (!templates || templates.state !== 'read') return cannot(ref, `Email templates: ${UNREAD_TEXT[templates?.state ?? 'not_offered']}`)
   // a field the source leaves empty is not sent (the API has no "empty sender")
   const fields = { ...(wanted.from ? { from: wanted.from } : {}), ...(wanted.subject ? { subject: wanted.subject } : {}), ...(wanted.body ? { body: wanted.body } : {}) }
@@ -149,7 +148,7 @@ function planTemplate(ref: ApplyItemRef, source: ConfigSnapshot, target: TargetP
   if (refused) return cannot(ref, refused)
   const there = templates.items.find((t) => t.name === wanted.name)
   if (!there) return { ...ref, action: 'create', changes: [], write: { kind: 'createTemplate', body: { name: wanted.name, ...fields } } }
-  const { name: _n, ...before } = there
+  const before = comparableTemplate(there)
   const changes = fieldChanges(before, { ...before, ...fields })
   if (changes.length === 0) return { ...ref, action: 'unchanged', changes }
   return { ...ref, action: 'update', changes, write: { kind: 'updateTemplate', name: wanted.name, body: fields }, before: { part: 'emailTemplates', item: there } }
@@ -157,11 +156,9 @@ function planTemplate(ref: ApplyItemRef, source: ConfigSnapshot, target: TargetP
 
 const MAIL_PASSWORD_NOTE = 'the mail password stays as it is on this PBX (a snapshot never holds it)'
 
-function planNotification(ref: ApplyItemRef, source: ConfigSnapshot, target: TargetParts): Planned {
+function planNotification(ref: ApplyItemRef, wanted: NotificationSettings, target: TargetParts): Planned {
   const settings = target.notification
-  if (source.notification.state !== 'read') return cannot(ref, 'the source has no notification settings')
   if (!settings || settings.state !== 'read') return cannot(ref, `Notification settings: ${UNREAD_TEXT[settings?.state ?? 'not_offered']}`)
-  const wanted: NotificationSettings = source.notification.settings
   const there = settings.settings
   const legacy = there.type === undefined
   const { type, enable_tenant_access, ...common } = wanted
@@ -180,22 +177,33 @@ function planNotification(ref: ApplyItemRef, source: ConfigSnapshot, target: Tar
   return { ...ref, action: 'update', reason: MAIL_PASSWORD_NOTE, changes, write: { kind: 'updateNotification', body }, before: { part: 'notification', item: there } }
 }
 
+const DECT_BASES_NOT_YET = 'DECT bases are not applied from a configuration yet: push them as a batch (DECT phones)'
+
+/** How the source is said to lack an item it was asked for. */
+const NOT_IN_SOURCE: Record<Exclude<ConfigPart, 'dectBases'>, (key: string) => string> = {
+  outboundRules: (key) => `the source has no outbound rule "${key}"`,
+  ivrServers: (key) => `the source has no IVR server "${key}"`,
+  emailTemplates: (key) => `the source has no custom template ${key}`,
+  notification: () => 'the source has no notification settings',
+}
+
 /** What applying the item `ref` of `source` to a target (its parts read) would do. */
 export function planItem(ref: ApplyItemRef, source: ConfigSnapshot, target: TargetParts, mapping: NameMapping): Planned {
   if (source[ref.part].state !== 'read') return cannot(ref, `${CONFIG_PART_TITLES[ref.part]}: the source could not read them`)
-  switch (ref.part) {
-    case 'outboundRules': {
-      const rule = source.outboundRules.state === 'read' ? source.outboundRules.items.find((r) => r.name === ref.key) : undefined
-      return rule ? planRule(ref, rule, target, mapping) : cannot(ref, `the source has no outbound rule "${ref.key}"`)
-    }
+  if (ref.part === 'dectBases') return cannot(ref, DECT_BASES_NOT_YET)
+  const wanted = itemOf(source, ref.part, ref.key)
+  if (!wanted) return cannot(ref, NOT_IN_SOURCE[ref.part](ref.key))
+  switch (wanted.part) {
+    case 'outboundRules':
+      return planRule(ref, wanted.item, target, mapping)
     case 'ivrServers':
-      return planServer(ref, source, target)
+      return planServer(ref, wanted.item, target)
     case 'emailTemplates':
-      return planTemplate(ref, source, target)
+      return planTemplate(ref, wanted.item, target)
     case 'notification':
-      return planNotification(ref, source, target)
+      return planNotification(ref, wanted.item, target)
     case 'dectBases':
-      return cannot(ref, 'DECT bases are not applied from a configuration yet: push them as a batch (DECT phones)')
+      return cannot(ref, DECT_BASES_NOT_YET)
   }
 }
 

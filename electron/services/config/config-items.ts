@@ -22,12 +22,12 @@ export function comparableRule(rule: SnapshotRule): Record<string, unknown> {
   }
 }
 
-function comparableServer(server: SnapshotIvrServer): Record<string, unknown> {
+export function comparableServer(server: SnapshotIvrServer): Record<string, unknown> {
   const { id: _id, ...fields } = server
   return fields
 }
 
-function comparableTemplate(template: SnapshotTemplate): Record<string, unknown> {
+export function comparableTemplate(template: SnapshotTemplate): Record<string, unknown> {
   const { name: _name, ...fields } = template
   return fields
 }
