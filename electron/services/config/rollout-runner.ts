@@ -83,7 +83,7 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
    * One PBX of a rollout: signed in, its parts read, then each of `results` done by `work`. A PBX
    * that cannot be reached or read fails with the reason, and so do its items not done yet.
    */
-  async function runTarget(rollout: Rollout, target: TargetResult, results: ItemResult[], work: (result: ItemResult, caller: PbxCaller, parts: Awaited<ReturnType<typeof readParts>>) => Promise<void>): Promise<void> {
+  async function runTarget(target: TargetResult, results: ItemResult[], work: (result: ItemResult, caller: PbxCaller, parts: Awaited<ReturnType<typeof readParts>>) => Promise<void>): Promise<void> {
     target.state = 'applying'
     delete target.error
     try {
@@ -133,10 +133,10 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
   }
 
   /** Runs the given PBXs of a rollout in the background, `concurrency` at a time. */
-  function launch(rollout: Rollout, jobs: { target: TargetResult; results: ItemResult[]; work: Parameters<typeof runTarget>[3] }[], concurrency: number): void {
+  function launch(rollout: Rollout, jobs: { target: TargetResult; results: ItemResult[]; work: Parameters<typeof runTarget>[2] }[], concurrency: number): void {
     rollout.running = true
     delete rollout.finishedAt
-    const run = mapLimited(jobs, concurrency, (job) => runTarget(rollout, job.target, job.results, job.work))
+    const run = mapLimited(jobs, concurrency, (job) => runTarget(job.target, job.results, job.work))
       .then(
         () => undefined,
         () => undefined,

@@ -53,7 +53,6 @@ function snapshotRule(rule: OutboundRule, providers: readonly NamedRef[]): Snaps
   return {
     ...draft,
     id: rule.id,
-    office_hours: draft.office_hours,
     holidays: (rule.holidays ?? []).map((holiday) => ({ id: holiday.id, name: holiday.name ?? '' })),
     routes: draft.routes.map((route) => ({ ...route, provider_name: nameOf(providers, route.provider_id) })),
   }
