@@ -42,7 +42,8 @@ export const useRolloutsStore = defineStore('rollouts', () => {
   let timer: ReturnType<typeof setTimeout> | undefined
   let watching = false
 
-  const failed = (result: BridgeResult<unknown>): boolean => {
+  /** Keeps a failed answer's error; true when the answer failed (and narrows it for the caller). */
+  function failed<T>(result: BridgeResult<T>): result is Extract<BridgeResult<T>, { ok: false }> {
     if (result.ok) return false
     error.value = result.error
     return true
@@ -63,7 +64,7 @@ export const useRolloutsStore = defineStore('rollouts', () => {
             return taken.ok ? { ok: true as const, value: taken.value.snapshot } : taken
           })
         : await callBridge(() => window.pbx.openSnapshot({ snapshotJson: choice.text }))
-    if (failed(result) || !result.ok) {
+    if (failed(result)) {
       sourceStatus.value = 'error'
       return
     }
@@ -82,7 +83,7 @@ export const useRolloutsStore = defineStore('rollouts', () => {
     previewStatus.value = 'loading'
     error.value = null
     const result = await callBridge(() => window.pbx.previewApply(input))
-    if (failed(result) || !result.ok) {
+    if (failed(result)) {
       previewStatus.value = 'error'
       return
     }
@@ -111,7 +112,7 @@ export const useRolloutsStore = defineStore('rollouts', () => {
     const id = current.value.id
     timer = setTimeout(async () => {
       const result = await callBridge(() => window.pbx.getRollout({ rolloutId: id }))
-      if (failed(result) || !result.ok) return
+      if (failed(result)) return
       if (current.value?.id === id) current.value = result.value
       if (!result.value.running) void loadHistory()
       follow()
@@ -123,7 +124,7 @@ export const useRolloutsStore = defineStore('rollouts', () => {
     error.value = null
     try {
       const result = await callBridge(call)
-      if (failed(result) || !result.ok) return null
+      if (failed(result)) return null
       current.value = result.value
       void loadHistory()
       follow()
@@ -143,7 +144,7 @@ export const useRolloutsStore = defineStore('rollouts', () => {
   async function loadHistory(): Promise<void> {
     if (historyStatus.value !== 'ready') historyStatus.value = 'loading'
     const result = await callBridge(() => window.pbx.listRollouts())
-    if (failed(result) || !result.ok) {
+    if (failed(result)) {
       historyStatus.value = 'error'
       return
     }
