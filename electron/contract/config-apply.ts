@@ -154,7 +154,10 @@ export const applyOperations = {
   getRollout: { input: rolloutId, result: RolloutSchema },
   /** the history, newest first */
   listRollouts: { input: z.undefined(), result: z.array(RolloutSchema) },
-  /** applies again the items that failed, on the PBXs they failed on (planned afresh: nothing twice) */
+  /**
+   * runs again the items that failed, on the PBXs they failed on: an apply's planned afresh
+   * (nothing twice), an undo's taken back again
+   */
   retryRollout: { input: rolloutId, result: RolloutSchema },
   /** a rollout of its own that deletes what the given one created and writes back what it updated */
   undoRollout: { input: rolloutId, result: RolloutSchema },

@@ -4,6 +4,7 @@ import {
   type ConfigPart,
   type ConfigSnapshot,
   type NamedRef,
+  type SnapshotBase,
   type SnapshotIvrServer,
   type SnapshotRule,
   type SnapshotTemplate,
@@ -12,6 +13,9 @@ import {
 import { ruleChanges, ruleDraftOf } from '../../contract/outbound-draft'
 import {
   checkInput,
+  DectMemberListWriteSchema,
+  DectPhoneCreateSchema,
+  normalizeMac,
   EmailTemplateCreateSchema,
   IvrServerCreateSchema,
   LegacyNotificationUpdateSchema,
@@ -27,15 +31,18 @@ import {
   type NotificationUpdate,
   type OutboundRuleCreate,
   type OutboundRuleUpdate,
+  type DectMemberWrite,
+  type DectPhoneCreate,
+  type DectPhoneUpdate,
   type EmailTemplateName,
 } from '../../contract/pbx'
 import { fieldChanges } from './config-compare'
-import { comparableRule, comparableServer, comparableTemplate, itemOf } from './config-items'
+import { comparableBase, comparableRule, comparableServer, comparableTemplate, itemOf } from './config-items'
 import type { SnapshotParts } from './snapshot-read'
 
 /**
  * What applying one item of a source configuration to a target PBX would do (ItemPlan), and the
- * one request that does it (Write). Nothing here talks to a PBX: the target's parts were read
+ * request that does it (Write; a DECT base with handsets takes two, see apply-write.ts). Nothing here talks to a PBX: the target's parts were read
  * before. An item is matched on the target as compare matches it (config-items.ts); a rule's
  * providers and holidays by name, or by the mapping the user chose for a name the target lacks.
  * A body the API would refuse is `cannot` here, naming the field, before anything is sent.
@@ -49,6 +56,10 @@ export type Write =
   | { kind: 'createTemplate'; body: EmailTemplateCreate }
   | { kind: 'updateTemplate'; name: EmailTemplateName; body: EmailTemplateUpdate }
   | { kind: 'updateNotification'; body: NotificationUpdate | LegacyNotificationUpdate }
+  /** a base and then its handsets; the base is deleted again when the PBX refuses them */
+  | { kind: 'createBase'; body: DectPhoneCreate; members?: DectMemberWrite[] }
+  /** the handsets first (the whole list), then the fields; `membersBefore` is put back if the fields fail */
+  | { kind: 'updateBase'; id: string; body: DectPhoneUpdate; members?: DectMemberWrite[]; membersBefore?: DectMemberWrite[] }
 
 export type Planned = ItemPlan & { write?: Write; before?: ConfigItem }
 
@@ -177,20 +188,58 @@ function planNotification(ref: ApplyItemRef, wanted: NotificationSettings, targe
   return { ...ref, action: 'update', reason: MAIL_PASSWORD_NOTE, changes, write: { kind: 'updateNotification', body }, before: { part: 'notification', item: there } }
 }
 
-const DECT_BASES_NOT_YET = 'DECT bases are not applied from a configuration yet: push them as a batch (DECT phones)'
+/** The fields of a base an update may change (its MAC, template, vendor and model are set when it is added). */
+const BASE_FIELDS = ['name', 'timezone', 'region', 'language', 'handset_language', 'tone', 'rps', 'https', 'codecs', 'interface', 'preferred_transport'] as const
+const BASE_IDENTITY = ['template', 'vendor', 'model'] as const
+const BASE_PASSWORD_NOTE = 'a snapshot holds no base passwords: the new base has the PBX\'s defaults'
+
+const byIndex = (members: readonly DectMemberWrite[]) => [...members].sort((a, b) => Number(a.handset_index) - Number(b.handset_index))
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+function planBase(ref: ApplyItemRef, wanted: SnapshotBase, target: TargetParts): Planned {
+  const bases = target.dectBases
+  if (!bases || bases.state !== 'read') return cannot(ref, `DECT bases: ${UNREAD_TEXT[bases?.state ?? 'not_offered']}`)
+  const members = wanted.members ? byIndex(wanted.members) : undefined
+  if (members) {
+    const refused = refusal(DectMemberListWriteSchema, { items: members })
+    if (refused) return cannot(ref, refused)
+  }
+  // a PBX that lists another base without members does not offer them
+  const membersOffered = !bases.items.some((b) => b.members === undefined)
+  if (members && members.length > 0 && !membersOffered) return cannot(ref, 'this PBX does not offer handset enrolment (DECT base members): the base\'s handsets cannot be set here')
+  const there = bases.items.find((b) => normalizeMac(b.mac) === normalizeMac(wanted.mac))
+  if (!there) {
+    const { members: _m, id: _id, ...fields } = wanted
+    const body = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as DectPhoneCreate
+    const refused = refusal(DectPhoneCreateSchema, body)
+    if (refused) return cannot(ref, refused)
+    return { ...ref, action: 'create', reason: BASE_PASSWORD_NOTE, changes: [], write: { kind: 'createBase', body, ...(members && members.length > 0 ? { members } : {}) } }
+  }
+  const other = BASE_IDENTITY.find((field) => wanted[field] !== undefined && there[field] !== undefined && wanted[field] !== there[field])
+  if (other) return cannot(ref, `this PBX has the base ${wanted.mac} with ${other} "${there[other]}", not "${wanted[other]}": a base's ${other} is set when it is added (delete it on the PBX to add it anew)`)
+  const body: DectPhoneUpdate = {}
+  for (const field of BASE_FIELDS) if (wanted[field] !== undefined && !sameJson(wanted[field], there[field])) Object.assign(body, { [field]: wanted[field] })
+  const membersBefore = there.members ? byIndex(there.members) : undefined
+  const newMembers = members && membersOffered && !sameJson(members, membersBefore ?? []) ? members : undefined
+  const before = comparableBase(there)
+  const changes = fieldChanges(before, { ...before, ...body, ...(newMembers ? { members: newMembers } : {}) })
+  if (changes.length === 0) return { ...ref, action: 'unchanged', changes }
+  const write: Write = { kind: 'updateBase', id: there.id, body, ...(newMembers ? { members: newMembers, membersBefore: membersBefore ?? [] } : {}) }
+  return { ...ref, action: 'update', changes, write, before: { part: 'dectBases', item: there } }
+}
 
 /** How the source is said to lack an item it was asked for. */
-const NOT_IN_SOURCE: Record<Exclude<ConfigPart, 'dectBases'>, (key: string) => string> = {
+const NOT_IN_SOURCE: Record<ConfigPart, (key: string) => string> = {
   outboundRules: (key) => `the source has no outbound rule "${key}"`,
   ivrServers: (key) => `the source has no IVR server "${key}"`,
   emailTemplates: (key) => `the source has no custom template ${key}`,
   notification: () => 'the source has no notification settings',
+  dectBases: (key) => `the source has no DECT base with MAC ${key}`,
 }
 
 /** What applying the item `ref` of `source` to a target (its parts read) would do. */
 export function planItem(ref: ApplyItemRef, source: ConfigSnapshot, target: TargetParts, mapping: NameMapping): Planned {
   if (source[ref.part].state !== 'read') return cannot(ref, `${CONFIG_PART_TITLES[ref.part]}: the source could not read them`)
-  if (ref.part === 'dectBases') return cannot(ref, DECT_BASES_NOT_YET)
   const wanted = itemOf(source, ref.part, ref.key)
   if (!wanted) return cannot(ref, NOT_IN_SOURCE[ref.part](ref.key))
   switch (wanted.part) {
@@ -203,7 +252,7 @@ export function planItem(ref: ApplyItemRef, source: ConfigSnapshot, target: Targ
     case 'notification':
       return planNotification(ref, wanted.item, target)
     case 'dectBases':
-      return cannot(ref, DECT_BASES_NOT_YET)
+      return planBase(ref, wanted.item, target)
   }
 }
 

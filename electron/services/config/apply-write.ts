@@ -1,7 +1,9 @@
 import type { ApplyItemRef, ItemOutcome } from '../../contract/config-apply'
 import type { EmailTemplateName } from '../../contract/pbx'
-import { ServiceError } from '../errors'
+import { messageOf, ServiceError } from '../errors'
 import type { PbxCaller } from '../pbx-client/caller'
+import { createDectMembersClient } from '../pbx-client/dect-members'
+import { createDectPhonesClient } from '../pbx-client/dect-phones'
 import { createEmailTemplatesClient } from '../pbx-client/email-templates'
 import { createIvrServersClient } from '../pbx-client/ivr-servers'
 import { createNotificationClient } from '../pbx-client/notification'
@@ -12,7 +14,8 @@ import type { Write } from './apply-plan'
  * The one request that applies an item (apply-plan.ts's Write), and the one that takes back an
  * item a rollout created. One request an item: a rule goes with its routes and holidays in its
  * create or update body, which the PBX takes whole or refuses whole, so a refused route never
- * leaves a rule without its routes behind.
+ * leaves a rule without its routes behind. A DECT base with handsets is the one item of two
+ * requests (the API writes members apart from the base): each undoes the other on a refusal.
  */
 
 export type Written = { outcome: Extract<ItemOutcome, 'created' | 'updated'>; createdId?: string }
@@ -37,6 +40,50 @@ export async function writeItem(caller: PbxCaller, write: Write): Promise<Writte
     case 'updateNotification':
       await createNotificationClient(caller).update(write.body)
       return { outcome: 'updated' }
+    case 'createBase':
+      return { outcome: 'created', createdId: await createBase(caller, write) }
+    case 'updateBase':
+      await updateBase(caller, write)
+      return { outcome: 'updated' }
+  }
+}
+
+/**
+ * A base, then its handsets. When the PBX refuses the handsets (an extension it lacks, an IPUI on
+ * another base), the base is deleted again, so a base is never left without the handsets it was
+ * applied with; a PBX that cannot delete it is named in the error.
+ */
+async function createBase(caller: PbxCaller, write: Extract<Write, { kind: 'createBase' }>): Promise<string> {
+  const phones = createDectPhonesClient(caller)
+  const id = await phones.create(write.body)
+  if (!write.members) return id
+  try {
+    await createDectMembersClient(caller).replace(id, write.members)
+    return id
+  } catch (error) {
+    const refused = messageOf(error)
+    try {
+      await phones.destroy(id)
+    } catch (cleanup) {
+      throw new ServiceError('PBX_ERROR', `The PBX refused the base's handsets (${refused}), and the base it had just added could not be deleted again (${messageOf(cleanup)}): delete base ${write.body.mac} on the PBX before trying again.`)
+    }
+    throw new ServiceError('PBX_ERROR', `The PBX refused the base's handsets, so the base was not kept: ${refused}`)
+  }
+}
+
+/**
+ * The handsets first (the PBX takes or refuses the whole list), then the base's fields; when the
+ * fields fail after the handsets were written, the handsets it had are put back.
+ */
+async function updateBase(caller: PbxCaller, write: Extract<Write, { kind: 'updateBase' }>): Promise<void> {
+  const members = createDectMembersClient(caller)
+  if (write.members) await members.replace(write.id, write.members)
+  if (Object.keys(write.body).length === 0) return
+  try {
+    await createDectPhonesClient(caller).update(write.id, write.body)
+  } catch (error) {
+    if (write.members && write.membersBefore) await members.replace(write.id, write.membersBefore).catch(() => undefined)
+    throw error
   }
 }
 
@@ -52,6 +99,7 @@ export async function removeCreated(caller: PbxCaller, ref: ApplyItemRef, create
     if (ref.part === 'outboundRules') await createOutboundRulesClient(caller).destroy(createdId)
     else if (ref.part === 'ivrServers') await createIvrServersClient(caller).destroy(createdId)
     else if (ref.part === 'emailTemplates') await createEmailTemplatesClient(caller).destroy(ref.key as EmailTemplateName)
+    else if (ref.part === 'dectBases') await createDectPhonesClient(caller).destroy(createdId)
     else throw new ServiceError('NOT_SUPPORTED', 'Nothing of this kind is created by a rollout.')
     return { outcome: 'deleted' }
   } catch (error) {

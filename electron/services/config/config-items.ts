@@ -32,7 +32,7 @@ export function comparableTemplate(template: SnapshotTemplate): Record<string, u
   return fields
 }
 
-function comparableBase(base: SnapshotBase): Record<string, unknown> {
+export function comparableBase(base: SnapshotBase): Record<string, unknown> {
   const { id: _id, ...fields } = base
   return fields
 }

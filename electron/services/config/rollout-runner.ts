@@ -182,14 +182,20 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
     if (rollout.running) throw new ServiceError('INVALID_INPUT', 'rolloutId: that rollout is still running; wait for it to finish.', { field: 'rolloutId' })
   }
 
+  /**
+   * Runs again the items that failed, on the PBXs they failed on: an apply's planned afresh from
+   * the items it applied, an undo's taken back again from the rollout it undoes.
+   */
   async function retry(rolloutId: string): Promise<Rollout> {
     const rollout = await options.history.get(rolloutId)
     refuseRunning(rollout)
-    if (rollout.kind !== 'apply') throw new ServiceError('INVALID_INPUT', 'rolloutId: an undo is not retried; undo the rollout again instead.', { field: 'rolloutId' })
-    if (rollout.undoneBy) throw new ServiceError('INVALID_INPUT', 'rolloutId: that rollout was undone; apply the configuration again instead.', { field: 'rolloutId' })
+    if (rollout.kind === 'apply' && rollout.undoneBy) throw new ServiceError('INVALID_INPUT', 'rolloutId: that rollout was undone; apply the configuration again instead.', { field: 'rolloutId' })
+    const original = rollout.kind === 'undo' ? await options.history.get(rollout.undoOf ?? '') : undefined
     const source = snapshotOfItems(rollout.applied, { label: rollout.source.label, baseUrl: '', domain: '' }, rollout.source.takenAt)
+    const workFor = (target: TargetResult) =>
+      original ? undoWork(original.targets.find((t) => t.profileId === target.profileId)!) : applyWork(source, rollout.mappings[target.profileId] ?? NO_MAPPING)
     const jobs = rollout.targets
-      .map((target) => ({ target, results: target.items.filter((r) => r.outcome === 'failed' || r.outcome === 'pending'), work: applyWork(source, rollout.mappings[target.profileId] ?? NO_MAPPING) }))
+      .map((target) => ({ target, results: target.items.filter((r) => r.outcome === 'failed' || r.outcome === 'pending'), work: workFor(target) }))
       .filter((job) => job.results.length > 0)
     if (jobs.length > 0) launch(rollout, jobs, APPLY_CONCURRENCY.default)
     return copy(rollout)

@@ -1,6 +1,6 @@
 import type { ItemAction, ItemOutcome, Rollout } from '@contract/config-apply'
 import type { ItemStatus } from '@contract/config-compare'
-import { CONFIG_PART_TITLES, CONFIG_PARTS, type ConfigPart, type ConfigSnapshot, type UnreadReason } from '@contract/config-snapshot'
+import { CONFIG_PART_TITLES, CONFIG_PARTS, type ConfigPart, type ConfigSnapshot, type SnapshotBase, type UnreadReason } from '@contract/config-snapshot'
 
 /**
  * What the configuration screens (compare, roll out, history) say: the items of a snapshot to pick
@@ -9,15 +9,17 @@ import { CONFIG_PART_TITLES, CONFIG_PARTS, type ConfigPart, type ConfigSnapshot,
 
 export type PickableItem = { part: ConfigPart; key: string; label: string }
 
-/**
- * The items of a snapshot, part by part, as a reseller picks them to roll out. DECT bases are
- * compared but not offered here: applying them is not built yet (apply-plan.ts says "cannot").
- */
+/** The items of a snapshot, part by part, as a reseller picks them to roll out (a base by its MAC). */
 export function pickableItems(snapshot: ConfigSnapshot): PickableItem[] {
   const items: PickableItem[] = []
-  for (const part of CONFIG_PARTS.filter((p) => p !== 'dectBases')) {
+  for (const part of CONFIG_PARTS) {
     if (part === 'notification') {
       if (snapshot.notification.state === 'read') items.push({ part, key: 'settings', label: 'Notification settings' })
+      continue
+    }
+    if (part === 'dectBases') {
+      if (snapshot.dectBases.state !== 'read') continue
+      for (const base of snapshot.dectBases.items) items.push({ part, key: base.mac, label: baseLabel(base) })
       continue
     }
     const read = snapshot[part]
@@ -27,6 +29,11 @@ export function pickableItems(snapshot: ConfigSnapshot): PickableItem[] {
     }
   }
   return items
+}
+
+function baseLabel(base: SnapshotBase): string {
+  const handsets = base.members ? `, ${base.members.length} handset${base.members.length === 1 ? '' : 's'}` : ''
+  return `${base.name || 'Base'} (${base.mac}${handsets})`
 }
 
 export const partTitle = (part: ConfigPart): string => CONFIG_PART_TITLES[part]

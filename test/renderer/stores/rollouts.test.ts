@@ -63,7 +63,7 @@ describe('useRolloutsStore', () => {
     removePbx()
   })
 
-  it("lists the source's items part by part (DECT bases are not rolled out yet), sends the chosen ones with the targets and the names mapped", async () => {
+  it("lists the source's items part by part (a base by its MAC), sends the chosen ones with the targets and the names mapped", async () => {
     const preview: ApplyPreview = { source: { label: 'Head office', takenAt: snapshot.takenAt, fromFile: true }, targets: [] }
     const pbx = installFakePbx(createFakePbx({ openSnapshot: async () => ok(snapshot), previewApply: async () => ok(preview) }))
     const store = useRolloutsStore()
@@ -72,6 +72,7 @@ describe('useRolloutsStore', () => {
     expect(store.items.map((i) => [i.part, i.key, i.label])).toEqual([
       ['outboundRules', 'Night service', 'Night service'],
       ['emailTemplates', 'DISK_LOW', 'DISK_LOW'],
+      ['dectBases', '001565AABBCC', 'Reception (001565AABBCC)'],
     ])
     store.chosen = ['outboundRules:Night service']
     store.targets = ['p-b']
@@ -127,6 +128,12 @@ describe('the configuration in words', () => {
     two.targets.push({ profileId: 'p-c', label: 'C', state: 'failed', error: 'down', items: [{ part: 'outboundRules', key: 'Night service', outcome: 'failed', changes: [] }] })
     expect(rolloutProgress(two)).toEqual({ done: 2, total: 2, percent: 100 })
     expect(outcomeSummary(two)).toBe('1 created · 1 failed')
-    expect(pickableItems({ ...snapshot, outboundRules: { state: 'not_offered' } }).map((i) => i.part)).toEqual(['emailTemplates'])
+    expect(pickableItems({ ...snapshot, outboundRules: { state: 'not_offered' } }).map((i) => i.part)).toEqual(['emailTemplates', 'dectBases'])
+    const withHandsets = { id: 'd2', name: '', mac: '001565AABBDD', members: [{ extension_number: '101', ipui: '0328D3C901', handset_index: '1' }] }
+    const bases = pickableItems({ ...snapshot, dectBases: { state: 'read', items: [...(snapshot.dectBases.state === 'read' ? snapshot.dectBases.items : []), withHandsets] } }).filter((i) => i.part === 'dectBases')
+    expect(bases).toEqual([
+      { part: 'dectBases', key: '001565AABBCC', label: 'Reception (001565AABBCC)' },
+      { part: 'dectBases', key: '001565AABBDD', label: 'Base (001565AABBDD, 1 handset)' },
+    ])
   })
 })

@@ -130,3 +130,72 @@ describe('restoring a snapshot file', () => {
     expect(plans[0]).toMatchObject({ action: 'cannot', reason: 'IVR servers: the account saved for this PBX may not change them' })
   })
 })
+
+describe('DECT bases from a snapshot', () => {
+  const reception = '805EC0A1B2C3'
+  const baseRef: ApplyItemRef[] = [{ part: 'dectBases', key: reception }]
+  const baseOn = async (profileId: string) => (await call('listDectPhones', { profileId })).find((p) => p.mac === reception)
+  const membersOn = async (profileId: string, phoneId: string) =>
+    (await call('listBaseMembers', { profileId, phoneId })).members.map((m) => [m.extension_number, m.ipui, String(m.handset_index)])
+
+  it('onto a PBX without the extensions: the handsets are refused, so the base it had just added is deleted again', async () => {
+    const { json } = await call('takeSnapshot', { profileId: ids.seededTenant! })
+    const { plans, results } = await applyFile(json, baseRef, ids.emptyTenant!)
+    expect(plans[0]).toMatchObject({ action: 'create', reason: "a snapshot holds no base passwords: the new base has the PBX's defaults" })
+    expect(results[0]!.outcome).toBe('failed')
+    expect(results[0]!.error).toMatch(/^The PBX refused the base's handsets, so the base was not kept: .*1001/)
+    expect(await baseOn(ids.emptyTenant!)).toBeUndefined()
+  })
+
+  it('restored onto its own PBX: fields and handsets written back, and the undo puts the changed state back', async () => {
+    const tenant = ids.seededTenant!
+    const { json } = await call('takeSnapshot', { profileId: tenant })
+    const base = (await baseOn(tenant))!
+    // someone renamed the base and moved a handset off it
+    await call('updateDectPhone', { profileId: tenant, phoneId: base.id, changes: { name: 'Front desk', tone: 'GER' } })
+    await call('saveBaseMembers', { profileId: tenant, phoneId: base.id, members: [{ extension_number: '1001', ipui: '00092263DD', handset_index: '1' }] })
+
+    const { plans, results } = await applyFile(json, baseRef, tenant)
+    expect(plans[0]!.action).toBe('update')
+    expect(plans[0]!.changes.map((c) => c.path.join('.'))).toEqual(expect.arrayContaining(['name', 'members.1']))
+    expect(results[0]!.outcome).toBe('updated')
+    expect((await baseOn(tenant))!.name).toBe('Reception base')
+    expect(await membersOn(tenant, base.id)).toEqual([
+      ['1001', '00092263DD', '1'],
+      ['1002', '00092263DE', '2'],
+    ])
+
+    const applied = (await call('listRollouts', undefined))[0]!
+    await call('undoRollout', { rolloutId: applied.id })
+    await services.config.idle()
+    expect((await baseOn(tenant))!.name).toBe('Front desk')
+    expect(await membersOn(tenant, base.id)).toEqual([['1001', '00092263DD', '1']])
+  })
+
+  it('a base deleted on the PBX is added again with its handsets, and undone by deleting it', async () => {
+    const tenant = ids.seededTenant!
+    const { json } = await call('takeSnapshot', { profileId: tenant })
+    await call('deleteDectPhone', { profileId: tenant, phoneId: (await baseOn(tenant))!.id })
+    const { plans, results } = await applyFile(json, baseRef, tenant)
+    expect(plans[0]!.action).toBe('create')
+    expect(results[0]!.outcome).toBe('created')
+    const added = (await baseOn(tenant))!
+    expect(added).toMatchObject({ name: 'Front desk', model: 'W70B' })
+    expect(await membersOn(tenant, added.id)).toEqual([['1001', '00092263DD', '1']])
+    expect(results[0]!.createdId).toBe(added.id)
+
+    await call('undoRollout', { rolloutId: (await call('listRollouts', undefined))[0]!.id })
+    await services.config.idle()
+    expect(await baseOn(tenant)).toBeUndefined()
+  })
+
+  it('a base of another model under the same MAC is "cannot": a model is set when a base is added', async () => {
+    const tenantSnapshot = (await call('takeSnapshot', { profileId: ids.seededTenant! })).snapshot
+    if (tenantSnapshot.dectBases.state !== 'read') throw new Error('the tenant reads its bases')
+    const warehouse = tenantSnapshot.dectBases.items.find((b) => b.name === 'Warehouse base')!
+    const other = { ...tenantSnapshot, dectBases: { state: 'read', items: [{ ...warehouse, model: 'N670' }] } }
+    const { plans } = await applyFile(JSON.stringify(other), [{ part: 'dectBases', key: warehouse.mac }], ids.seededTenant!)
+    expect(plans[0]).toMatchObject({ action: 'cannot' })
+    expect(plans[0]!.reason).toContain('with model "M400", not "N670"')
+  })
+})

@@ -217,3 +217,29 @@ describe('undo of an update', () => {
     expect((await rulesNamed(target, 'Local'))[0]).toEqual(before)
   })
 })
+
+describe('an undo that partly failed', () => {
+  it('is retried: the PBX that was down has the rule taken back too, and the others are not asked again', async () => {
+    const two = [targetIds[3]!, targetIds[4]!]
+    const applied = await call('startApply', { source: { profileId: sourceId }, items: [ruleItem], targets: two })
+    expect((await ended(applied.id)).targets.map((t) => t.items[0]!.outcome)).toEqual(['created', 'created'])
+    await pbxs[4]!.faults.down()
+    try {
+      const undo = await call('undoRollout', { rolloutId: applied.id })
+      const partly = await ended(undo.id)
+      expect(partly.targets.map((t) => t.items[0]!.outcome)).toEqual(['deleted', 'failed'])
+      expect(await rulesNamed(two[0]!, RULE)).toEqual([])
+    } finally {
+      await pbxs[4]!.faults.up()
+    }
+    const undoId = (await call('getRollout', { rolloutId: applied.id })).undoneBy!
+    expect(await rulesNamed(two[1]!, RULE)).toHaveLength(1)
+    await call('retryRollout', { rolloutId: undoId })
+    const retried = await ended(undoId)
+    expect(retried.targets.map((t) => [t.state, t.items[0]!.outcome])).toEqual([
+      ['done', 'deleted'],
+      ['done', 'deleted'],
+    ])
+    expect(await rulesNamed(two[1]!, RULE)).toEqual([])
+  })
+})
