@@ -10,12 +10,14 @@ import { parsedJson } from '../validation'
  * CONFIG_HISTORY_MAX of them: who applied what to which PBXs, each item's result and the state it
  * had before (what undo writes back). Read back through the contract's schema. A file that does
  * not read is moved aside (`config-history.json.damaged`), never overwritten, and the history
- * starts again. Each change is written at once, one write after another.
+ * starts again. Each change is written at once (see `write`).
  */
 export function createRolloutHistory(dataDir: string) {
   const file = join(dataDir, 'config-history.json')
   let rollouts: Rollout[] | undefined
   let writing: Promise<void> = Promise.resolve()
+  /** a write waiting for the one before it: later changes ride along with it */
+  let queued: Promise<void> | undefined
 
   async function load(): Promise<Rollout[]> {
     if (rollouts) return rollouts
@@ -26,12 +28,22 @@ export function createRolloutHistory(dataDir: string) {
     return rollouts
   }
 
+  /**
+   * One write after another, each of the history as it is when the write starts: changes made
+   * while a write is waiting share it (ten PBXs ending at once make two writes, not ten). A failed
+   * write does not stop the next.
+   */
   function write(): Promise<void> {
-    const kept = (rollouts ?? []).slice(0, CONFIG_HISTORY_MAX)
-    const text = `${JSON.stringify({ version: CONFIG_HISTORY_VERSION, rollouts: kept }, null, 2)}\n`
-    // one write after another; a failed one does not stop the next
-    writing = writing.catch(() => undefined).then(() => writeFileAtomic(file, text))
-    return writing
+    if (queued) return queued
+    queued = writing
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined
+        const kept = (rollouts ?? []).slice(0, CONFIG_HISTORY_MAX)
+        return writeFileAtomic(file, `${JSON.stringify({ version: CONFIG_HISTORY_VERSION, rollouts: kept }, null, 2)}\n`)
+      })
+    writing = queued
+    return queued
   }
 
   return {

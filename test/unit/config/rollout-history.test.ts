@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Rollout } from '../../../electron/contract/config-apply'
+import type * as AtomicWrite from '../../../electron/services/files/atomic-write'
+
+// The rollout history on disk: changes made while a write waits share it, the file always holds
+// the latest state, and a damaged file is moved aside, never overwritten.
+
+const writes = vi.hoisted(() => ({ count: 0 }))
+vi.mock('../../../electron/services/files/atomic-write', async (importOriginal) => {
+  const real = await importOriginal<typeof AtomicWrite>()
+  return {
+    ...real,
+    writeFileAtomic: async (...args: Parameters<typeof real.writeFileAtomic>) => {
+      writes.count += 1
+      return real.writeFileAtomic(...args)
+    },
+  }
+})
+
+const { createRolloutHistory } = await import('../../../electron/services/config/rollout-history')
+
+const rollout = (id: string): Rollout => ({
+  id,
+  kind: 'apply',
+  startedAt: '2026-11-25T08:00:00.000Z',
+  by: 'tester',
+  source: { label: 'Head office', takenAt: '2026-11-25T07:00:00.000Z', fromFile: true },
+  items: [{ part: 'outboundRules', key: 'Night service' }],
+  applied: [],
+  mappings: {},
+  targets: [],
+  running: true,
+})
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pbx-history-'))
+  writes.count = 0
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const onDisk = () => JSON.parse(readFileSync(join(dir, 'config-history.json'), 'utf8')) as { rollouts: Rollout[] }
+
+describe('the rollout history file', () => {
+  it('ten changes while a write is under way make two writes, and the file holds the last state', async () => {
+    const history = createRolloutHistory(dir)
+    await history.add(rollout('r1'))
+    writes.count = 0
+    const kept = await history.get('r1')
+    const saves: Promise<void>[] = []
+    for (let i = 0; i < 10; i++) {
+      kept.by = `change ${i}`
+      saves.push(history.save())
+    }
+    kept.running = false
+    await Promise.all(saves)
+    expect(writes.count).toBeLessThanOrEqual(2)
+    expect(onDisk().rollouts[0]).toMatchObject({ id: 'r1', by: 'change 9', running: false })
+  })
+
+  it('a damaged file is moved aside and the history starts again', async () => {
+    writeFileSync(join(dir, 'config-history.json'), '{"version":1,"rollouts":[{"id":')
+    const history = createRolloutHistory(dir)
+    expect(await history.list()).toEqual([])
+    expect(readFileSync(join(dir, 'config-history.json.damaged'), 'utf8')).toBe('{"version":1,"rollouts":[{"id":')
+    await history.add(rollout('r2'))
+    expect(onDisk().rollouts.map((r) => r.id)).toEqual(['r2'])
+  })
+})
