@@ -10,6 +10,7 @@ import {
   ColumnMappingSchema,
   CsvPreviewSchema,
   LABEL_SIZE_NAMES,
+  MAX_CSV_BASE64,
   MAX_CSV_TEXT,
   PhoneQrSchema,
   PUSH_CONCURRENCY,
@@ -95,6 +96,24 @@ export type DemoStatus = z.infer<typeof DemoStatusSchema>
 const BatchIdSchema = z.strictObject({ batchId: z.string().min(1) })
 const BatchNameSchema = z.string().trim().min(1, { error: 'enter a name for the batch' }).max(120, { error: 'must be at most 120 characters' })
 const CsvTextSchema = z.string().max(MAX_CSV_TEXT, { error: 'the file is too large for a batch (at most 20 MB)' })
+/**
+ * A spreadsheet as it crosses to main: `base64`, the file's bytes, which main decodes
+ * (csv-parse.ts `decodeCsv`: UTF-8 with or without BOM, UTF-16 with BOM, else Windows-1252), the
+ * way the renderer sends every file dropped or picked; or `text` a caller holds already decoded
+ * (tests, scripts), taken as Unicode. One of the two.
+ */
+const CsvFileFields = {
+  fileName: z.string().min(1),
+  base64: z
+    .string()
+    .max(MAX_CSV_BASE64, { error: 'the file is too large for a batch (at most 20 MB)', abort: true })
+    .base64({ error: "must be the file's bytes in base64" })
+    .optional(),
+  text: CsvTextSchema.optional(),
+}
+const oneCsvSource = (input: { base64?: string | undefined; text?: string | undefined }): boolean =>
+  (input.base64 === undefined) !== (input.text === undefined)
+const ONE_CSV_SOURCE = { error: "give the file's bytes (base64) or its text, one of the two", path: ['base64'] }
 const ConcurrencySchema = z
   .int({ error: 'must be a whole number' })
   .min(PUSH_CONCURRENCY.min, { error: `must be at least ${PUSH_CONCURRENCY.min}` })
@@ -175,17 +194,18 @@ export const bridge = {
 
   // --- DECT batches: prepared offline, pushed later --------------------------------------------
 
-  /** what a dropped or picked spreadsheet holds: columns, first rows, a guessed column mapping */
-  previewCsv: { input: z.strictObject({ fileName: z.string().min(1), text: CsvTextSchema }), result: CsvPreviewSchema },
+  /** what a dropped or picked spreadsheet holds: its encoding, columns, first rows, a guessed column mapping */
+  previewCsv: { input: z.strictObject(CsvFileFields).refine(oneCsvSource, ONE_CSV_SOURCE), result: CsvPreviewSchema },
   /** a new batch from a spreadsheet with the mapping the user confirmed; saved on disk at once */
   createBatchFromCsv: {
-    input: z.strictObject({
-      name: BatchNameSchema,
-      fileName: z.string().min(1),
-      text: CsvTextSchema,
-      mapping: ColumnMappingSchema,
-      defaults: BatchDefaultsSchema,
-    }),
+    input: z
+      .strictObject({
+        name: BatchNameSchema,
+        ...CsvFileFields,
+        mapping: ColumnMappingSchema,
+        defaults: BatchDefaultsSchema,
+      })
+      .refine(oneCsvSource, ONE_CSV_SOURCE),
     result: BatchSchema,
   },
   /** a new, empty batch (for scanning handsets on site) */

@@ -200,9 +200,20 @@ export const PushProgressSchema = z.object({
 })
 export type PushProgress = z.infer<typeof PushProgressSchema>
 
+/**
+ * How a spreadsheet's bytes were read (services/dect/csv-parse.ts `decodeCsv`): UTF-8 with or
+ * without a BOM, UTF-16 with its BOM, else Windows-1252 (bytes that are not valid UTF-8).
+ */
+export const CSV_ENCODINGS = ['utf-8', 'utf-8 with BOM', 'utf-16le', 'utf-16be', 'windows-1252'] as const
+export type CsvEncoding = (typeof CSV_ENCODINGS)[number]
+
 /** What a spreadsheet looks like, for the mapping step. */
 export const CsvPreviewSchema = z.object({
   fileName: z.string(),
+  /** how the file's bytes were read */
+  encoding: z.enum(CSV_ENCODINGS),
+  /** what the user should check before going on, e.g. "row 7, Name: contains � (U+FFFD): …" */
+  warnings: z.array(z.string()),
   headers: z.array(z.string()),
   hasHeader: z.boolean(),
   delimiter: z.string(),
@@ -252,6 +263,11 @@ export type PhoneQr = z.infer<typeof PhoneQrSchema>
 
 /** The most a CSV may weigh when it crosses to main (the import refuses more than 20 MB itself). */
 export const MAX_CSV_TEXT = 25_000_000
+
+/** The most a spreadsheet file may weigh, in bytes: 20 MB (the import's limit, csv-parse.ts). */
+export const MAX_CSV_FILE_BYTES = 20 * 1024 * 1024
+/** The base64 of a file of `MAX_CSV_FILE_BYTES`: the most a spreadsheet's bytes may be when they cross to main. */
+export const MAX_CSV_BASE64 = Math.ceil(MAX_CSV_FILE_BYTES / 3) * 4
 
 /** An error-severity problem keeps a row out of the push. */
 /** Empty in a row: no value, a blank text, or an empty codec list (the batch default then applies). */

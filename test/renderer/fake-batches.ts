@@ -1,5 +1,5 @@
 import type { PbxApi } from '@contract/bridge'
-import type { Batch, BatchDefaults, BatchField, BatchRow, BatchRowValues, ColumnMapping, RowProblem } from '@contract/dect'
+import type { Batch, BatchDefaults, BatchField, BatchRow, BatchRowValues, ColumnMapping, CsvEncoding, RowProblem } from '@contract/dect'
 import { DECT_LANGUAGES } from '@contract/pbx'
 import type { BridgeError, BridgeResult } from '@contract/result'
 
@@ -31,6 +31,17 @@ export type BatchFakeState = {
   lastMapping: ColumnMapping
   /** the MACs already on each saved PBX (by profile id), 12 upper-case hex digits */
   pbxMacs: Record<string, string[]>
+}
+
+/** A spreadsheet's text as main reads it, crudely: its bytes (base64) as UTF-8, else Windows-1252; or the text given. */
+function textOf(input: { base64?: string | undefined; text?: string | undefined }): { text: string; encoding: CsvEncoding } {
+  if (input.base64 === undefined) return { text: input.text ?? '', encoding: 'utf-8' }
+  const bytes = Uint8Array.from(atob(input.base64), (c) => c.charCodeAt(0))
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' }
+  } catch {
+    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' }
+  }
 }
 
 const ok = <T>(value: T): BridgeResult<T> => ({ ok: true, value })
@@ -176,11 +187,15 @@ export function createBatchFakes(initial: Partial<BatchFakeState> = {}): { state
   }
 
   const operations: Pick<PbxApi, BatchOperation> = {
-    previewCsv: async ({ fileName, text }) => {
+    previewCsv: async (input) => {
+      const { fileName } = input
+      const { text, encoding } = textOf(input)
       const parsed = parse(text)
       if ('ok' in parsed) return parsed
       return ok({
         fileName,
+        encoding,
+        warnings: [],
         headers: parsed.headers,
         hasHeader: parsed.hasHeader,
         delimiter: parsed.delimiter,
@@ -189,8 +204,8 @@ export function createBatchFakes(initial: Partial<BatchFakeState> = {}): { state
         rowCount: parsed.records.length,
       })
     },
-    createBatchFromCsv: async ({ name, fileName, text, mapping, defaults }) => {
-      const parsed = parse(text)
+    createBatchFromCsv: async ({ name, fileName, base64, text, mapping, defaults }) => {
+      const parsed = parse(textOf({ base64, text }).text)
       if ('ok' in parsed) return parsed
       const rows = parsed.records.map((record, index) => {
         const values: Record<string, string> = {}

@@ -6,28 +6,35 @@ import {
   type BatchDefaults,
   type BatchRow,
   type ColumnMapping,
+  type CsvEncoding,
 } from '../../contract/dect'
 import type { HandsetRow } from '../../contract/dect-handsets'
 import type { DectModel, DectPhone } from '../../contract/pbx'
 import { ServiceError } from '../errors'
 import { checked } from '../validation'
 import { applyMapping, doubleMappings, guessMappingFromRecords, planOf } from './column-mapping'
-import { checkCsvSize, decodeCsvBytes, parseCsv, type CsvDelimiter } from './csv-parse'
+import { checkCsvSize, decodeCsv, parseCsv, textEncoding, type CsvDelimiter, type DecodedCsv } from './csv-parse'
 import { rowHasErrors } from '../../contract/dect'
 import { importHandsetRecords, linesFromModels } from './handsets/handset-import'
 import { flagModels } from './row-models'
-import { buildRow, findDuplicateMacs, flagMacsOnPbx } from './row-validation'
+import { buildRow, findDuplicateMacs, flagMacsOnPbx, REPLACEMENT_CHARACTER } from './row-validation'
 
 /**
- * The CSV import as the Bridge calls it: a file's text → a preview for the mapping step
- * (`previewCsv`), then → validated batch rows (`importCsv`). Nothing here talks to a PBX; pass
- * the target's phones (`existingPhones`) to have MACs already on it flagged.
+ * The CSV import as the Bridge calls it: a file's bytes → text (`csvText`, the one decoding
+ * path: `decodeCsv`) → a preview for the mapping step (`previewCsv`), then → validated batch rows
+ * (`importCsv`). Nothing here talks to a PBX; pass the target's phones (`existingPhones`) to have
+ * MACs already on it flagged.
  */
 
 export const PREVIEW_RECORDS = 20
+/** how many rows with U+FFFD the preview names (then "and N more") */
+const PREVIEW_WARNED_ROWS = 5
 
 export interface CsvPreview {
   fileName: string
+  encoding: CsvEncoding
+  /** rows with U+FFFD in a cell (the encoding was not recognised): "row 7, Name: contains � (U+FFFD): …" */
+  warnings: string[]
   headers: string[]
   hasHeader: boolean
   delimiter: CsvDelimiter
@@ -61,10 +68,32 @@ export interface CsvImport {
   counts: { rows: number; withErrors: number; handsets: number; handsetsWithErrors: number }
 }
 
-export function previewCsv(fileName: string, text: string, remembered: ColumnMapping = {}, models: readonly DectModel[] = []): CsvPreview {
+/**
+ * A spreadsheet as the Bridge receives it → its text: the file's bytes (base64) decoded by
+ * `decodeCsv`, after their size is checked; or text a caller holds already.
+ */
+export function csvText(input: { fileName: string; base64?: string | undefined; text?: string | undefined }): DecodedCsv {
+  if (input.base64 === undefined) {
+    const text = input.text ?? ''
+    return { text, encoding: textEncoding(text) }
+  }
+  // the size the bytes will have, checked before they are made (3 bytes for 4 characters, less the padding)
+  const padding = input.base64.endsWith('==') ? 2 : input.base64.endsWith('=') ? 1 : 0
+  checkCsvSize((input.base64.length / 4) * 3 - padding, input.fileName)
+  return decodeCsv(Buffer.from(input.base64, 'base64'), input.fileName)
+}
+
+/**
+ * The preview of a spreadsheet: `source` is its decoded text with the encoding read, or text
+ * (reported as UTF-8).
+ */
+export function previewCsv(fileName: string, source: string | DecodedCsv, remembered: ColumnMapping = {}, models: readonly DectModel[] = []): CsvPreview {
+  const { text, encoding } = typeof source === 'string' ? { text: source, encoding: textEncoding(source) } : source
   const parsed = parseCsv(text, fileName)
   return {
     fileName,
+    encoding,
+    warnings: replacementWarnings(parsed.headers, parsed.records),
     headers: parsed.headers,
     hasHeader: parsed.hasHeader,
     delimiter: parsed.delimiter,
@@ -72,6 +101,24 @@ export function previewCsv(fileName: string, text: string, remembered: ColumnMap
     mapping: guessMappingFromRecords(parsed.headers, parsed.records, remembered, models),
     rowCount: parsed.records.length,
   }
+}
+
+/** "row 7, Name: contains � (U+FFFD): …" for the first rows with U+FFFD in a cell, then how many more. */
+function replacementWarnings(headers: readonly string[], records: readonly string[][]): string[] {
+  const warnings: string[] = []
+  let more = 0
+  records.forEach((record, i) => {
+    const column = record.findIndex((cell) => cell.includes(REPLACEMENT_CHARACTER))
+    if (column === -1) return
+    if (warnings.length === PREVIEW_WARNED_ROWS) {
+      more++
+      return
+    }
+    const header = headers[column] ?? `Column ${column + 1}`
+    warnings.push(`row ${i + 1}, ${header}: contains \uFFFD (U+FFFD): the file's encoding was not recognised; check the ${header}`)
+  })
+  if (more > 0) warnings.push(`${more} more ${more === 1 ? 'row contains' : 'rows contain'} \uFFFD (U+FFFD)`)
+  return warnings
 }
 
 export function importCsv(input: CsvImportInput): CsvImport {
@@ -122,10 +169,10 @@ export function importCsv(input: CsvImportInput): CsvImport {
 }
 
 /**
- * A CSV file from disk (the file dialog or a drop): its size checked before it is read, then
- * decoded (UTF-8 with or without BOM, UTF-16 with BOM, else Windows-1252).
+ * A CSV file from disk: its size checked before it is read, then decoded (`decodeCsv`: UTF-8 with
+ * or without BOM, UTF-16 with BOM, else Windows-1252).
  */
-export async function readCsvFile(path: string): Promise<{ fileName: string; text: string }> {
+export async function readCsvFile(path: string): Promise<{ fileName: string } & DecodedCsv> {
   const fileName = basename(path)
   let size: number
   try {
@@ -135,5 +182,5 @@ export async function readCsvFile(path: string): Promise<{ fileName: string; tex
   }
   checkCsvSize(size, fileName)
   const bytes = await readFile(path)
-  return { fileName, text: decodeCsvBytes(bytes, fileName) }
+  return { fileName, ...decodeCsv(bytes, fileName) }
 }

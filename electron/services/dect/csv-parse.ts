@@ -1,10 +1,11 @@
 import Papa from 'papaparse'
+import { MAX_CSV_FILE_BYTES, type CsvEncoding } from '../../contract/dect'
 import { ServiceError } from '../errors'
 import { isMac } from './mac'
 
 /**
  * Spreadsheet text → header and data rows, with papaparse. Accepts what Excel, LibreOffice,
- * Numbers and Google Sheets write: `,` `;` or tab (detected), UTF-8 with or without BOM,
+ * Numbers and Google Sheets write: `,` `;` or tab (detected), the encodings `decodeCsv` reads,
  * CRLF / LF / CR, quoted cells with delimiters and line breaks inside, blank lines and rows of
  * empty cells (skipped). A file that cannot be a batch gets ONE clear INVALID_INPUT error:
  * empty, header only, binary, unbalanced quotes, or larger than the limits below.
@@ -15,7 +16,7 @@ import { isMac } from './mac'
  * - `MAX_CSV_ROWS`: 20,000 data rows.
  */
 
-export const MAX_CSV_BYTES = 20 * 1024 * 1024
+export const MAX_CSV_BYTES = MAX_CSV_FILE_BYTES
 export const MAX_CSV_ROWS = 20_000
 
 export const CSV_DELIMITERS = [',', ';', '\t'] as const
@@ -46,34 +47,74 @@ export function checkCsvSize(bytes: number, fileName: string): void {
   }
 }
 
+/** A spreadsheet's text, and the encoding its bytes were read in. */
+export interface DecodedCsv {
+  text: string
+  encoding: CsvEncoding
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
 /**
- * Bytes of a file → text: UTF-8 with or without BOM; UTF-16 with a BOM (Excel's "Unicode text");
- * anything that is not valid UTF-8 is read as Windows-1252 (Excel's "CSV" on Western Windows).
- * Binary content is refused here as in `parseCsv`.
+ * Bytes of a file → text, the one way every spreadsheet is read (a file from disk, or the bytes
+ * of a file dropped or picked in the window): UTF-8 with or without BOM; UTF-16 with a BOM
+ * (Excel's "Unicode text"); anything that is not valid UTF-8 is read as Windows-1252 (Excel's
+ * "CSV" on Western Windows), except after a UTF-8 BOM, which says UTF-8: then a byte that is not
+ * UTF-8 becomes U+FFFD, and the rows say so (row-validation.ts). The size is checked first;
+ * binary content is refused here as in `parseCsv`.
  */
-export function decodeCsvBytes(bytes: Uint8Array, fileName: string): string {
+export function decodeCsv(bytes: Uint8Array, fileName: string): DecodedCsv {
   checkCsvSize(bytes.byteLength, fileName)
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2))
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2))
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' }
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' }
   if (bytes.includes(0)) throw notText(fileName)
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(3)), encoding: 'utf-8 with BOM' }
+  }
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
+    return { text: UTF8.decode(bytes), encoding: 'utf-8' }
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes)
+    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' }
   }
 }
+
+/**
+ * Windows-1252 as the WHATWG Encoding Standard has it: Latin-1, except the bytes 80-9F, which are
+ * € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ (81, 8D, 8F, 90 and 9D stay as they are).
+ * Not Node's `TextDecoder('windows-1252')`: Node 20.18.3+ and 22.13+ decode it as Latin-1, so
+ * "€" and "„…“" would come out as control characters (nodejs/node#60888).
+ */
+const WINDOWS_1252_80_9F = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+]
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  return latin1.replace(/[\u0080-\u009f]/g, (c) => String.fromCharCode(WINDOWS_1252_80_9F[c.charCodeAt(0) - 0x80] as number))
+}
+
+/** `decodeCsv`, the text alone. */
+export const decodeCsvBytes = (bytes: Uint8Array, fileName: string): string => decodeCsv(bytes, fileName).text
+
+/** Text a caller holds already (not bytes of a file): Unicode, reported as UTF-8 (with BOM when it starts with one). */
+export const textEncoding = (text: string): CsvEncoding => (text.charCodeAt(0) === 0xfeff ? 'utf-8 with BOM' : 'utf-8')
 
 const notText = (fileName: string): ServiceError =>
   fail(`${fileName} is not a text file (it looks like a binary file, e.g. an .xlsx or an image). Save the spreadsheet as CSV and import that.`)
 
-/** NUL bytes anywhere, or many control / replacement characters at the start: not a spreadsheet. */
+/**
+ * NUL bytes anywhere, or many control characters at the start: not a spreadsheet. U+FFFD does not
+ * count: it is text read in the wrong encoding at some point, which the rows warn of
+ * (row-validation.ts), not a sign of a binary file.
+ */
 function looksBinary(text: string): boolean {
   if (text.includes('\u0000')) return true
   const sample = text.slice(0, 4096)
   let odd = 0
   for (let i = 0; i < sample.length; i++) {
     const c = sample.charCodeAt(i)
-    if ((c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 12) || c === 0xfffd) odd++
+    if (c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 12) odd++
   }
   return odd > 8 && odd / sample.length > 0.02
 }

@@ -6,7 +6,7 @@ import { createDectPhonesClient } from '../pbx-client/dect-phones'
 import type { SessionManager } from '../session/session-manager'
 import { nextRowNumber } from './batch-parts'
 import { createBatchStore } from './batch-store'
-import { importCsv, previewCsv } from './csv-import'
+import { csvText, importCsv, previewCsv } from './csv-import'
 import { linesFromModels } from './handsets/handset-import'
 import { createHandsetService } from './handsets/handset-service'
 import { createImportSettings } from './import-settings'
@@ -93,11 +93,12 @@ export function createDectService(options: DectServiceOptions) {
   const pushedRows = (batch: Batch) => batch.rows.filter((row) => row.outcome.url && row.values.mac)
 
   const handlers: DectHandlers = {
-    async previewCsv({ fileName, text }) {
-      return previewCsv(fileName, text, await settings.lastMapping(), await catalog.models())
+    async previewCsv(input) {
+      return previewCsv(input.fileName, csvText(input), await settings.lastMapping(), await catalog.models())
     },
-    async createBatchFromCsv({ name, fileName, text, mapping, defaults }) {
-      const imported = importCsv({ fileName, text, mapping, defaults, models: await catalog.models() })
+    async createBatchFromCsv({ name, fileName, base64, text, mapping, defaults }) {
+      const decoded = csvText({ fileName, base64, text })
+      const imported = importCsv({ fileName, text: decoded.text, mapping, defaults, models: await catalog.models() })
       const batch = await store.create({ name, source: fileName, rows: imported.rows, handsets: imported.handsets, defaults })
       await settings.rememberMapping(imported.mapping)
       return batch

@@ -1,3 +1,4 @@
+import { macForPeople } from '../../contract/dect'
 import { MAC_PATTERN, normalizeMac } from '../../contract/pbx'
 
 /**
@@ -8,9 +9,20 @@ import { MAC_PATTERN, normalizeMac } from '../../contract/pbx'
  * `00 15 65 AA BB CC`, `0015.65aa.bbcc` (Cisco), `0015-65aa-bbcc`, `001565-AABBCC`, with spaces
  * around. The digits come in equal groups (1 × 12, 2 × 6, 3 × 4 or 6 × 2) with one kind of
  * separator; anything else is refused with a message that says what is wrong.
+ *
+ * `parseMac` also refuses the MACs no phone can have, saying why: the broadcast address
+ * FF:FF:FF:FF:FF:FF, all zeros, and any multicast address (the lowest bit of the first octet set).
+ * A locally administered MAC (the second-lowest bit of the first octet set) is a MAC, but not one
+ * a manufacturer assigned: it is accepted with a `warning`. Every place a MAC enters a batch (a
+ * spreadsheet's cells, an edit, a scan, a handset's base) goes through `parseMac`; `parseMacForm`
+ * checks the form alone (for telling a MAC column or a first data row from a header, and for the
+ * MACs a PBX answers).
  */
 
-export type MacResult = { ok: true; mac: string } | { ok: false; message: string }
+export type MacResult = { ok: true; mac: string; warning?: string } | { ok: false; message: string; kind?: NotAPhoneMac }
+
+/** The MACs a phone cannot have. */
+export type NotAPhoneMac = 'broadcast' | 'zero' | 'multicast'
 
 const HEX_DIGITS = 12
 const SEPARATORS = /[:\-. ]/
@@ -23,6 +35,40 @@ const MAX_SHOWN = 40
 const shown = (value: string): string => (value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN - 1)}…` : value)
 
 export function parseMac(raw: string): MacResult {
+  const form = parseMacForm(raw)
+  if (!form.ok) return form
+  return checkPhoneMac(form.mac)
+}
+
+/**
+ * A MAC of the right form (12 hex digits, normalised) checked for being one a phone can have:
+ * refused for broadcast, all zeros and multicast, a warning for a locally administered one.
+ */
+export function checkPhoneMac(mac: string): MacResult {
+  const shownMac = macForPeople(mac)
+  const first = Number.parseInt(mac.slice(0, 2), 16)
+  const octet = mac.slice(0, 2)
+  if (mac === 'FFFFFFFFFFFF') return { ok: false, kind: 'broadcast', message: `MAC ${shownMac} is the broadcast address; no phone has it` }
+  if (mac === '000000000000') return { ok: false, kind: 'zero', message: `MAC ${shownMac} is all zeros; no phone has it (a placeholder?): type the MAC from the phone's label` }
+  if ((first & 1) === 1) {
+    return {
+      ok: false,
+      kind: 'multicast',
+      message: `MAC ${shownMac} is a multicast address (its first octet ${octet} is odd); no phone has one: check it against the phone's label`,
+    }
+  }
+  if ((first & 2) === 2) {
+    return {
+      ok: true,
+      mac,
+      warning: `MAC ${shownMac} is locally administered (its first octet ${octet} has the "local" bit set), not a maker's: check it against the phone's label`,
+    }
+  }
+  return { ok: true, mac }
+}
+
+/** The form alone: 12 hex digits in one of the accepted spellings, normalised (any kind of MAC). */
+export function parseMacForm(raw: string): { ok: true; mac: string } | { ok: false; message: string } {
   const value = raw.trim()
   if (value === '') return { ok: false, message: 'MAC is missing' }
   // the forms the PBX itself accepts (plain, colons, dashes): the quick way
@@ -76,5 +122,5 @@ function wellGrouped(value: string): boolean {
   return GROUP_SIZES.has(size) && groups.every((g) => g.length === size)
 }
 
-/** True when `raw` is a MAC in one of the accepted forms. */
-export const isMac = (raw: string): boolean => parseMac(raw).ok
+/** True when `raw` is a MAC in one of the accepted forms (of any kind: a broadcast MAC is still a MAC). */
+export const isMac = (raw: string): boolean => parseMacForm(raw).ok

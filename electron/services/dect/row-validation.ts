@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { macForPeople, withDefaults, type BatchDefaults, type BatchField, type BatchRow, type BatchRowValues, type RowProblem } from '../../contract/dect'
+import { macForPeople, rowHasErrors, withDefaults, type BatchDefaults, type BatchField, type BatchRow, type BatchRowValues, type RowProblem } from '../../contract/dect'
 import {
   checkInput,
   DECT_INTERFACES,
@@ -13,7 +13,7 @@ import {
 } from '../../contract/pbx'
 import { findDectPhoneByMac } from '../pbx-client/dect-phones'
 import { headerKey, type RawRowValues } from './column-mapping'
-import { parseMac } from './mac'
+import { parseMac, parseMacForm } from './mac'
 import { isRowsOwnPhone } from './own-phone'
 
 /**
@@ -163,6 +163,13 @@ const ENUM_LISTS = {
   preferred_transport: TRANSPORTS,
 } as const
 
+/** What a decoder puts for bytes it could not read: in a cell, the file's encoding was not recognised. */
+export const REPLACEMENT_CHARACTER = '\uFFFD'
+
+/** The warning of a cell holding U+FFFD (a row's field, a handset's name). */
+export const replacementWarning = (label: string, value: string): string =>
+  `${label} '${shown(value)}' contains \uFFFD (U+FFFD): the file's encoding was not recognised; check the ${label}`
+
 const TEXT_FIELDS = ['name', 'extension', 'vendor', 'model', 'template', 'timezone', 'region', 'tone'] as const
 const EXTENSION = /^[0-9*#+]{1,32}$/
 
@@ -196,7 +203,9 @@ export function buildRow(raw: RawRowValues, defaults: BatchDefaults, rowNumber: 
 
   for (const field of TEXT_FIELDS) {
     const v = cells[field]
-    if (v !== undefined) values[field] = v
+    if (v === undefined) continue
+    values[field] = v
+    if (v.includes(REPLACEMENT_CHARACTER)) problems.push({ field, message: replacementWarning(labelOf(field), v), severity: 'warning' })
   }
   if (values.extension !== undefined && !EXTENSION.test(values.extension)) {
     problems.push({
@@ -210,8 +219,10 @@ export function buildRow(raw: RawRowValues, defaults: BatchDefaults, rowNumber: 
     error('mac', 'MAC is missing')
   } else {
     const mac = parseMac(cells.mac)
-    if (mac.ok) values.mac = mac.mac
-    else {
+    if (mac.ok) {
+      values.mac = mac.mac
+      if (mac.warning !== undefined) problems.push({ field: 'mac', message: mac.warning, severity: 'warning' })
+    } else {
       values.mac = cells.mac
       error('mac', mac.message)
     }
@@ -307,7 +318,7 @@ export function rawOf(values: BatchRowValues): RawRowValues {
 
 const STORED_MAC = /^[0-9A-F]{12}$/
 
-/** The duplicate error of `findDuplicateMacs` (recognised so that calling it again adds nothing). */
+/** The problems of `findDuplicateMacs` (recognised so that calling it again adds nothing). */
 const isDuplicateProblem = (p: RowProblem): boolean => p.field === 'mac' && / is also in rows? /.test(p.message)
 
 /** The normalised MAC of a row whose MAC is valid, else undefined. */
@@ -332,26 +343,48 @@ export const withProblem = (row: BatchRow, problem: RowProblem): BatchRow =>
     ? row
     : { ...row, problems: [...row.problems, problem] }
 
-/** Every row whose MAC repeats another row's gets an error naming the other rows. */
+/**
+ * A MAC in several rows: one row keeps it and stays pushable, the others are kept out of the push.
+ * The row that keeps it is the first (in batch order) that is on the PBX already (created or
+ * matched by a push), else the first without another error, else the first; it gets a warning
+ * naming the others ("is also in rows 9 and 12"), each other row an error naming it ("is also in
+ * row 3"). A push sends rows without errors only, so the MAC is pushed once, from the row that
+ * keeps it. The problems of an earlier call are replaced, so calling it again adds nothing.
+ */
 export function findDuplicateMacs(rows: readonly BatchRow[]): BatchRow[] {
+  const out = rows.map((row) => (row.problems.some(isDuplicateProblem) ? { ...row, problems: row.problems.filter((p) => !isDuplicateProblem(p)) } : row))
   const byMac = new Map<string, number[]>()
-  rows.forEach((row, i) => {
+  out.forEach((row, i) => {
     const mac = validMacOf(row)
     if (mac === undefined) return
     const list = byMac.get(mac)
     if (list) list.push(i)
     else byMac.set(mac, [i])
   })
-  const out = [...rows]
   for (const [mac, indexes] of byMac) {
     if (indexes.length < 2) continue
-    for (const i of indexes) {
-      const others = indexes.filter((j) => j !== i).map((j) => (rows[j] as BatchRow).row)
-      out[i] = withProblem(out[i] as BatchRow, { field: 'mac', message: `MAC ${macForPeople(mac)} is also in ${rowList(others)}`, severity: 'error' })
+    const rowAt = (i: number): BatchRow => out[i] as BatchRow
+    const keeper = indexes.find((i) => isOnPbx(rowAt(i))) ?? indexes.find((i) => !rowHasErrors(rowAt(i))) ?? (indexes[0] as number)
+    const keeperRow = rowAt(keeper).row
+    const others = indexes.filter((i) => i !== keeper)
+    const shownMac = macForPeople(mac)
+    for (const i of others) {
+      out[i] = withProblem(rowAt(i), {
+        field: 'mac',
+        message: `MAC ${shownMac} is also in row ${keeperRow}: this row is left out of the push; remove it or correct its MAC`,
+        severity: 'error',
+      })
     }
+    out[keeper] = withProblem(rowAt(keeper), {
+      field: 'mac',
+      message: `MAC ${shownMac} is also in ${rowList(others.map((i) => rowAt(i).row))}, which ${others.length === 1 ? 'is' : 'are'} left out of the push`,
+      severity: 'warning',
+    })
   }
   return out
 }
+
+const isOnPbx = (row: BatchRow): boolean => row.outcome.state === 'created' || row.outcome.state === 'matched'
 
 /**
  * Rows whose MAC is already a phone on the target PBX get a warning: the push matches that phone
@@ -361,7 +394,7 @@ export function findDuplicateMacs(rows: readonly BatchRow[]): BatchRow[] {
 export function flagMacsOnPbx(rows: readonly BatchRow[], existingPhones: readonly DectPhone[]): BatchRow[] {
   const known = new Set<string>()
   for (const phone of existingPhones) {
-    const parsed = phone.mac === undefined ? undefined : parseMac(phone.mac)
+    const parsed = phone.mac === undefined ? undefined : parseMacForm(phone.mac)
     if (parsed?.ok) known.add(parsed.mac)
   }
   return rows.map((row) => {

@@ -3,13 +3,48 @@ import { ref, type Ref } from 'vue'
 /** Why a file was not taken: not one of the types accepted, too large, or not readable. */
 export type FileRefusal = 'type' | 'size' | 'read'
 
+/**
+ * A file taken: its name and its bytes as read. A spreadsheet goes to main as bytes (main reads
+ * its encoding: UTF-8, UTF-16, Windows-1252); `text` is the bytes read as UTF-8, for the app's own
+ * JSON files (read the first time it is asked for).
+ */
+export interface TakenFile {
+  readonly fileName: string
+  readonly bytes: Uint8Array
+  readonly text: string
+}
+
+const UTF8 = new TextDecoder('utf-8')
+
+export function takenFile(fileName: string, bytes: Uint8Array): TakenFile {
+  let text: string | undefined
+  return {
+    fileName,
+    bytes,
+    get text() {
+      text ??= UTF8.decode(bytes)
+      return text
+    },
+  }
+}
+
+/** Bytes as base64, how a file's bytes cross to main (a string every transport carries). */
+export function base64Of(bytes: Uint8Array): string {
+  const native = (bytes as Uint8Array & { toBase64?: () => string }).toBase64
+  if (typeof native === 'function') return native.call(bytes)
+  const CHUNK = 0x8000
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK))
+  return btoa(binary)
+}
+
 export interface FileDropOptions {
   /** the file name endings taken, e.g. ['.json'] (any case) */
   accept: readonly string[]
   /** the largest file taken, in bytes */
   maxBytes?: number
-  /** a file taken, with its text */
-  onFile: (file: { fileName: string; text: string }) => void | Promise<void>
+  /** a file taken, with its bytes (and their text as UTF-8) */
+  onFile: (file: TakenFile) => void | Promise<void>
   /** a file refused before anything was done with it; the caller says why in its own words */
   onRefused: (reason: FileRefusal, file: File) => void
   /** while true, a dropped file is ignored (e.g. while the last one is still being worked on) */
@@ -38,7 +73,8 @@ export const hasFiles = (event: DragEvent): boolean => event.dataTransfer?.types
 /**
  * One way to take a file dropped on a zone or picked with the system's file dialog: drags are
  * counted (entering a child fires dragleave on the parent), only drags with files are answered,
- * and the file's type, size and text are checked before `onFile` sees it.
+ * and the file's type and size are checked before it is read; `onFile` gets its bytes (never text
+ * decoded here: a spreadsheet's encoding is main's to read).
  */
 export function useFileDrop(options: FileDropOptions): FileDrop {
   const isDragging = ref(false)
@@ -48,13 +84,13 @@ export function useFileDrop(options: FileDropOptions): FileDrop {
   async function take(file: File): Promise<void> {
     if (!accepted(file.name)) return options.onRefused('type', file)
     if (options.maxBytes !== undefined && file.size > options.maxBytes) return options.onRefused('size', file)
-    let text: string
+    let bytes: Uint8Array
     try {
-      text = await file.text()
+      bytes = new Uint8Array(await file.arrayBuffer())
     } catch {
       return options.onRefused('read', file)
     }
-    await options.onFile({ fileName: file.name, text })
+    await options.onFile(takenFile(file.name, bytes))
   }
 
   const handlers: FileDrop['handlers'] = {

@@ -1,6 +1,6 @@
 import { hasFiles, useFileDrop } from '@renderer/composables/file-drop'
 import { SPREADSHEET_ENDINGS, SPREADSHEET_REFUSALS } from '@renderer/lib/batch-text'
-import { MAX_CSV_BYTES, useBatchesStore } from '@renderer/stores/batches'
+import { MAX_CSV_BYTES, useBatchesStore, type SpreadsheetFile } from '@renderer/stores/batches'
 import { useMessage } from 'naive-ui'
 import { onBeforeUnmount, onMounted } from 'vue'
 import { isNavigationFailure, NavigationFailureType, useRouter } from 'vue-router'
@@ -10,7 +10,7 @@ import { isNavigationFailure, NavigationFailureType, useRouter } from 'vue-route
  * kept the unsaved changes of the screen they were on), no file is left waiting for the next time
  * the wizard opens. Call from a component's setup.
  */
-export function useNewBatchFrom(): (file: { fileName: string; text: string }) => Promise<void> {
+export function useNewBatchFrom(): (file: SpreadsheetFile) => Promise<void> {
   const batches = useBatchesStore()
   const router = useRouter()
   return async (file) => {

@@ -1,5 +1,6 @@
 import type { OperationInput, OperationOutput } from '@contract/bridge'
-import type { Batch, BatchDefaults, BatchRowValues, BatchSummary, ColumnMapping, CsvPreview } from '@contract/dect'
+import { MAX_CSV_FILE_BYTES, type Batch, type BatchDefaults, type BatchRowValues, type BatchSummary, type ColumnMapping, type CsvPreview } from '@contract/dect'
+import { base64Of } from '@renderer/composables/file-drop'
 import type { BridgeError, BridgeResult } from '@contract/result'
 import { summaryOf } from '@renderer/lib/batch-text'
 import { acceptHMRUpdate, defineStore } from 'pinia'
@@ -15,7 +16,16 @@ export type ScanOutcome =
 
 
 /** The most a spreadsheet may weigh (main refuses more; the renderer says so before sending it). */
-export const MAX_CSV_BYTES = 20 * 1024 * 1024
+export const MAX_CSV_BYTES = MAX_CSV_FILE_BYTES
+
+/**
+ * A spreadsheet on its way to main: its name and bytes, sent as they are (base64) for main to
+ * decode (UTF-8, UTF-16 or Windows-1252: csv-parse.ts `decodeCsv`); never decoded here.
+ */
+export interface SpreadsheetFile {
+  fileName: string
+  bytes: Uint8Array
+}
 
 /**
  * DECT batches, prepared offline: the list, the batch on screen (`current`) and every change to
@@ -191,12 +201,12 @@ export const useBatchesStore = defineStore('batches', () => {
   // --- new batches ------------------------------------------------------------------------------
 
   /** What a spreadsheet holds, for the mapping step; null on an error (see `previewError`). */
-  async function previewCsv(fileName: string, text: string): Promise<CsvPreview | null> {
+  async function previewCsv(file: SpreadsheetFile): Promise<CsvPreview | null> {
     previewing.value = true
     previewError.value = null
     preview.value = null
     try {
-      const result = await callBridge(() => window.pbx.previewCsv({ fileName, text }))
+      const result = await callBridge(() => window.pbx.previewCsv({ fileName: file.fileName, base64: base64Of(file.bytes) }))
       if (!result.ok) {
         previewError.value = result.error
         return null
@@ -209,12 +219,12 @@ export const useBatchesStore = defineStore('batches', () => {
   }
 
   /** a spreadsheet dropped elsewhere (the batches list) for the new-batch wizard to start from */
-  const handedOver = shallowRef<{ fileName: string; text: string } | null>(null)
-  function handOverSpreadsheet(file: { fileName: string; text: string }): void {
-    handedOver.value = file
+  const handedOver = shallowRef<SpreadsheetFile | null>(null)
+  function handOverSpreadsheet(file: SpreadsheetFile): void {
+    handedOver.value = { fileName: file.fileName, bytes: file.bytes }
   }
   /** the spreadsheet handed over, once: the wizard takes it as it opens */
-  function takeSpreadsheet(): { fileName: string; text: string } | null {
+  function takeSpreadsheet(): SpreadsheetFile | null {
     const file = handedOver.value
     handedOver.value = null
     return file
@@ -250,15 +260,12 @@ export const useBatchesStore = defineStore('batches', () => {
     }
   }
 
-  function createFromCsv(input: {
-    name: string
-    fileName: string
-    text: string
-    mapping: ColumnMapping
-    defaults: BatchDefaults
-  }): Promise<Batch | null> {
-    const { mapping, defaults, ...rest } = input
-    return create(() => window.pbx.createBatchFromCsv({ ...rest, mapping: plain(mapping), defaults: plain(defaults) }))
+  /** A new batch from a spreadsheet (its bytes sent again: main decodes them as for the preview). */
+  function createFromCsv(input: { name: string; file: SpreadsheetFile; mapping: ColumnMapping; defaults: BatchDefaults }): Promise<Batch | null> {
+    const { name, file, mapping, defaults } = input
+    return create(() =>
+      window.pbx.createBatchFromCsv({ name, fileName: file.fileName, base64: base64Of(file.bytes), mapping: plain(mapping), defaults: plain(defaults) }),
+    )
   }
 
   function createEmpty(name: string, defaults: BatchDefaults = {}): Promise<Batch | null> {

@@ -1,4 +1,4 @@
-import { useFileDrop, type FileRefusal } from '@renderer/composables/file-drop'
+import { base64Of, useFileDrop, type FileRefusal, type TakenFile } from '@renderer/composables/file-drop'
 import { describe, expect, it, vi } from 'vitest'
 
 const dragOf = (type: string, files: File[] = []) => {
@@ -8,7 +8,7 @@ const dragOf = (type: string, files: File[] = []) => {
 }
 
 function setUp(more: { maxBytes?: number; disabled?: () => boolean } = {}) {
-  const taken: { fileName: string; text: string }[] = []
+  const taken: TakenFile[] = []
   const refused: [FileRefusal, string][] = []
   const drop = useFileDrop({
     accept: ['.csv', '.TXT'],
@@ -47,11 +47,27 @@ describe('useFileDrop', () => {
     await drop.handlers.drop(dragOf('drop', [new File(['a,b'], 'Phones.CSV')]))
     await drop.handlers.drop(dragOf('drop', [new File(['x'], 'notes.txt')]))
     expect(drop.isDragging.value).toBe(false)
-    expect(taken).toEqual([
+    expect(taken.map(({ fileName, text }) => ({ fileName, text }))).toEqual([
       { fileName: 'Phones.CSV', text: 'a,b' },
       { fileName: 'notes.txt', text: 'x' },
     ])
     expect(refused).toEqual([])
+  })
+
+  it("hands over the file's bytes as they are, never decoded (a spreadsheet's encoding is main's to read)", async () => {
+    const { drop, taken } = setUp()
+    // "Büro" in Windows-1252: FC is no UTF-8
+    const bytes = new Uint8Array([0x42, 0xfc, 0x72, 0x6f])
+    await drop.handlers.drop(dragOf('drop', [new File([bytes], 'w.csv')]))
+    expect(taken).toHaveLength(1)
+    expect([...taken[0]!.bytes]).toEqual([...bytes])
+    expect(base64Of(taken[0]!.bytes)).toBe(Buffer.from(bytes).toString('base64'))
+  })
+
+  it('base64Of: any length, in chunks (the bytes of a 20 MB file do not fit in one call)', () => {
+    const bytes = Uint8Array.from({ length: 100_003 }, (_, i) => (i * 31) % 256)
+    expect(base64Of(bytes)).toBe(Buffer.from(bytes).toString('base64'))
+    expect(base64Of(new Uint8Array())).toBe('')
   })
 
   it('refuses another type, a file too large, and one that cannot be read', async () => {
@@ -59,7 +75,7 @@ describe('useFileDrop', () => {
     await drop.take(new File(['{}'], 'list.json'))
     await drop.take(new File(['12345'], 'big.csv'))
     const broken = new File(['a'], 'locked.csv')
-    vi.spyOn(broken, 'text').mockRejectedValue(new Error('locked'))
+    vi.spyOn(broken, 'arrayBuffer').mockRejectedValue(new Error('locked'))
     await drop.take(broken)
     expect(taken).toEqual([])
     expect(refused).toEqual([
@@ -85,7 +101,7 @@ describe('useFileDrop', () => {
     input.type = 'file'
     Object.defineProperty(input, 'files', { value: [new File(['a'], 'a.csv')] })
     await drop.onFileChosen({ target: input } as unknown as Event)
-    expect(taken).toEqual([{ fileName: 'a.csv', text: 'a' }])
+    expect(taken.map(({ fileName, text }) => ({ fileName, text }))).toEqual([{ fileName: 'a.csv', text: 'a' }])
     expect(input.value).toBe('')
   })
 })

@@ -158,7 +158,7 @@ describe('the batches list', () => {
     await dropFile(wrapper.find('.dect-batches').element, new File([text], 'site.csv', { type: 'text/csv' }))
 
     expect(router.currentRoute.value.path).toBe('/dect/batches/new')
-    expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'site.csv', text })
+    expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'site.csv', base64: Buffer.from(text).toString('base64') })
     expect(pbx.importBatch).not.toHaveBeenCalled()
     expect(wrapper.findAll('.dect-mapping__table th').map((th) => th.text())).toEqual(['MAC', 'Name'])
   })

@@ -1,7 +1,7 @@
 import './virtual-layout'
 import DectBatchDefaultsForm from '@renderer/components/dect/DectBatchDefaultsForm.vue'
 import DectColumnMapping from '@renderer/components/dect/DectColumnMapping.vue'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { NSelect } from 'naive-ui'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RouterView } from 'vue-router'
@@ -44,7 +44,7 @@ describe('a new batch from a spreadsheet', () => {
     const { wrapper, router, pbx } = await mountWizard()
 
     await drop(wrapper, new File([CSV], 'handsets.csv', { type: 'text/csv' }))
-    expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'handsets.csv', text: CSV })
+    expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'handsets.csv', base64: Buffer.from(CSV).toString('base64') })
 
     // step 2: the guesses, the first rows under each header
     expect(wrapper.findAll('.dect-mapping__table th').map((th) => th.text())).toEqual(['Name', 'MAC', 'Durchwahl', 'Modell'])
@@ -80,7 +80,7 @@ describe('a new batch from a spreadsheet', () => {
     expect(pbx.createBatchFromCsv).toHaveBeenCalledWith({
       name: 'handsets',
       fileName: 'handsets.csv',
-      text: CSV,
+      base64: Buffer.from(CSV).toString('base64'),
       mapping: { Name: 'name', MAC: 'mac', Durchwahl: 'extension', Modell: 'model' },
       defaults: { vendor: 'Yealink' },
     })
@@ -90,6 +90,51 @@ describe('a new batch from a spreadsheet', () => {
     expect(rows).toHaveLength(2)
     expect(rows[0]!.text()).toContain('Yealink')
     expect(rows[1]!.text()).toContain('MAC 00:15:65 has 6 of 12 hex digits')
+  })
+
+  it("sends a dropped or picked file's bytes as they are, for main to read the encoding (Windows-1252 here), and shows it", async () => {
+    const { wrapper, pbx } = await mountWizard()
+    // what Excel on Western Windows saves: ü is the one byte FC, which is not UTF-8
+    const bytes = Buffer.from('Name;MAC\r\nBüro Jürgen;00:15:65:AA:BB:CC\r\n', 'latin1')
+    expect(bytes.includes(0xfc)).toBe(true)
+    const base64 = bytes.toString('base64')
+
+    await drop(wrapper, new File([bytes], 'office.csv', { type: 'text/csv' }))
+    expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'office.csv', base64 })
+    expect(wrapper.find('.dect-mapping__table tbody').text()).toContain('Büro Jürgen')
+    expect(wrapper.find('.dect-mapping__table tbody').text()).not.toContain('\uFFFD')
+    expect(wrapper.find('.dect-mapping__summary').text()).toContain('read as Windows-1252')
+
+    // the file dialog: the same bytes, the same way
+    await button(wrapper, 'Back').trigger('click')
+    await flushPromises()
+    const input = wrapper.find('input[type="file"]')
+    Object.defineProperty(input.element, 'files', { value: [new File([bytes], 'office-2.csv')], configurable: true })
+    await input.trigger('change')
+    await flushPromises()
+    expect(pbx.previewCsv).toHaveBeenLastCalledWith({ fileName: 'office-2.csv', base64 })
+  })
+
+  it('shows the warnings main found in the file (U+FFFD), naming the rows, above the columns', async () => {
+    const wrapper = mount(DectColumnMapping, {
+      props: {
+        preview: {
+          fileName: 'old.csv',
+          encoding: 'utf-16le',
+          warnings: ["row 2, Name: contains \uFFFD (U+FFFD): the file's encoding was not recognised; check the Name"],
+          headers: ['Name', 'MAC'],
+          hasHeader: true,
+          delimiter: ';',
+          records: [['Empfang', '001565AABB01'], ['B\uFFFDro', '001565AABB02']],
+          mapping: { Name: 'name', MAC: 'mac' },
+          rowCount: 2,
+        },
+        mapping: { Name: 'name', MAC: 'mac' },
+      },
+    })
+    mounted = wrapper
+    expect(wrapper.find('.dect-mapping__summary').text()).toContain('read as UTF-16 LE')
+    expect(wrapper.find('.dect-mapping__warnings').text()).toContain("row 2, Name: contains \uFFFD (U+FFFD): the file's encoding was not recognised; check the Name")
   })
 
   it('says why main refused a file, on the first step', async () => {

@@ -24,7 +24,7 @@ describe('a spreadsheet dropped anywhere on the window', () => {
 
     expect(event.defaultPrevented).toBe(true)
     expect(router.currentRoute.value.path).toBe('/dect/batches/new')
-    expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'site-b.csv', text })
+    expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'site-b.csv', base64: Buffer.from(text).toString('base64') })
     expect(wrapper.findAll('.dect-mapping__table th').map((th) => th.text())).toEqual(['MAC', 'Name'])
   })
 
@@ -32,7 +32,7 @@ describe('a spreadsheet dropped anywhere on the window', () => {
     const pbx = fake()
     const { wrapper } = await mountShell('/dect/batches/new')
     await dropFile(document.querySelector('.app-sidebar, aside, nav') ?? document.body, new File(['Name;MAC\nA;001565AABBCC\n'], 'later.csv'))
-    expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'later.csv', text: 'Name;MAC\nA;001565AABBCC\n' })
+    expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'later.csv', base64: Buffer.from('Name;MAC\nA;001565AABBCC\n').toString('base64') })
     expect(wrapper.findAll('.dect-mapping__table th').map((th) => th.text())).toEqual(['Name', 'MAC'])
   })
 

@@ -27,6 +27,34 @@ async function errorOf(name: string): Promise<ServiceError> {
 const messages = (row: BatchRow): string[] => row.problems.map((p) => `${p.severity}: ${p.message}`)
 
 describe('real-world spreadsheets', () => {
+  it('windows-1252-excel.csv: Excel "CSV" on a German Windows (Windows-1252, ;, CRLF, no BOM): Büro Jürgen, € and „“ – read right', async () => {
+    const read = await readCsvFile(fixture('windows-1252-excel.csv'))
+    expect(read.encoding).toBe('windows-1252')
+    const result = await importFixture('windows-1252-excel.csv', { vendor: 'Gigaset', model: 'N670' })
+    expect(result.rows.map((r) => r.values.name)).toEqual(['Büro Jürgen', 'Küche', 'Lager „Süd“ – Tor 2', 'Kasse (€)'])
+    expect(result.counts).toEqual({ rows: 4, withErrors: 0, handsets: 0, handsetsWithErrors: 0 })
+    expect(result.rows.flatMap((r) => r.problems)).toEqual([])
+  })
+
+  it.each([
+    ['utf-16le-unicode-text.txt', 'utf-16le', ['Büro Jürgen', 'Øyvind Åsen', '山田 太郎']],
+    ['utf-16be-bom.csv', 'utf-16be', ['Büro Jürgen', 'Łukasz Żółć']],
+  ] as const)('%s: UTF-16 with its BOM', async (name, encoding, names) => {
+    expect((await readCsvFile(fixture(name))).encoding).toBe(encoding)
+    const result = await importFixture(name, { vendor: 'Gigaset', model: 'N670' })
+    expect(result.rows.map((r) => r.values.name)).toEqual(names)
+    expect(result.counts.withErrors).toBe(0)
+  })
+
+  it('replacement-characters.csv: a name holding U+FFFD (a file once read in the wrong encoding) is pushable, with a warning naming it', async () => {
+    const result = await importFixture('replacement-characters.csv', { vendor: 'Gigaset', model: 'N670' })
+    expect(result.rows.map(messages)).toEqual([
+      [],
+      ["warning: name 'B\uFFFDro J\uFFFDrgen' contains \uFFFD (U+FFFD): the file's encoding was not recognised; check the name"],
+    ])
+    expect(result.counts.withErrors).toBe(0)
+  })
+
   it('excel-semicolon-bom.csv: BOM, semicolons, CRLF, German headers and words', async () => {
     const result = await importFixture('excel-semicolon-bom.csv', { vendor: 'Gigaset', model: 'N670', language: 'ENGLISH' })
     expect(result.delimiter).toBe(';')

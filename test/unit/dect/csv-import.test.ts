@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../../../electron/contract/dect'
 import { ServiceError } from '../../../electron/services/errors'
-import { PREVIEW_RECORDS, importCsv, previewCsv } from '../../../electron/services/dect/csv-import'
+import { PREVIEW_RECORDS, csvText, importCsv, previewCsv } from '../../../electron/services/dect/csv-import'
+import { MAX_CSV_BYTES, decodeCsv } from '../../../electron/services/dect/csv-parse'
 
 const macOf = (i: number): string => (0x001565000000 + i).toString(16).toUpperCase().padStart(12, '0')
 const sheet = (rows: number): string =>
@@ -42,6 +43,63 @@ describe('previewCsv', () => {
   })
 })
 
+describe('csvText: a spreadsheet as the Bridge receives it', () => {
+  it("decodes the file's bytes (base64) with decodeCsv and says how; text is taken as it is", () => {
+    const bytes = Buffer.from('Name;MAC\r\nBüro Jürgen;001565AABBCC\r\n', 'latin1')
+    expect(csvText({ fileName: 'w.csv', base64: bytes.toString('base64') })).toEqual({ text: 'Name;MAC\r\nBüro Jürgen;001565AABBCC\r\n', encoding: 'windows-1252' })
+    expect(csvText({ fileName: 'u.csv', text: 'Name\nZoë\n' })).toEqual({ text: 'Name\nZoë\n', encoding: 'utf-8' })
+    expect(csvText({ fileName: 'u.csv', text: '\uFEFFName\nZoë\n' }).encoding).toBe('utf-8 with BOM')
+  })
+
+  it('refuses bytes over 20 MB from the length of their base64, before anything is decoded', () => {
+    const base64 = 'A'.repeat(Math.ceil((MAX_CSV_BYTES + 3) / 3) * 4)
+    const from = Buffer.from
+    let decoded = false
+    Buffer.from = ((...args: Parameters<typeof Buffer.from>) => {
+      decoded = true
+      return (from as (...a: unknown[]) => Buffer)(...args)
+    }) as typeof Buffer.from
+    try {
+      expect(errorOf(() => csvText({ fileName: 'big.csv', base64 })).message).toBe('big.csv is 20.0 MB; a batch file may be at most 20.0 MB. Split it into smaller files.')
+    } finally {
+      Buffer.from = from
+    }
+    expect(decoded).toBe(false)
+  })
+})
+
+describe('previewCsv: encoding and U+FFFD', () => {
+  it('says which encoding the file was read in', () => {
+    const text = 'Name;MAC\nBüro Jürgen;001565AABBCC\n'
+    for (const [bytes, encoding] of [
+      [Buffer.from(text, 'utf8'), 'utf-8'],
+      [Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]), 'utf-8 with BOM'],
+      [Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]), 'utf-16le'],
+      [Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]), 'utf-16be'],
+      [Buffer.from(text, 'latin1'), 'windows-1252'],
+    ] as const) {
+      const preview = previewCsv('b.csv', decodeCsv(bytes, 'b.csv'))
+      expect(preview.encoding).toBe(encoding)
+      expect(preview.records).toEqual([['Büro Jürgen', '001565AABBCC']])
+      expect(preview.warnings).toEqual([])
+    }
+  })
+
+  it('names each row with U+FFFD in a cell, and its column: the first five, then how many more', () => {
+    const rows = Array.from({ length: 8 }, (_, i) => `${i % 2 === 0 ? 'B\uFFFDro' : 'Empfang'} ${i};${macOf(i)}`)
+    const preview = previewCsv('r.csv', `Name;MAC\n${rows.join('\n')}\n`)
+    expect(preview.warnings).toEqual([
+      "row 1, Name: contains \uFFFD (U+FFFD): the file's encoding was not recognised; check the Name",
+      "row 3, Name: contains \uFFFD (U+FFFD): the file's encoding was not recognised; check the Name",
+      "row 5, Name: contains \uFFFD (U+FFFD): the file's encoding was not recognised; check the Name",
+      "row 7, Name: contains \uFFFD (U+FFFD): the file's encoding was not recognised; check the Name",
+    ])
+    const many = previewCsv('m.csv', `Name;MAC\n${Array.from({ length: 9 }, (_, i) => `X\uFFFD;${macOf(i)}`).join('\n')}\n`)
+    expect(many.warnings).toHaveLength(6)
+    expect(many.warnings[5]).toBe('4 more rows contain \uFFFD (U+FFFD)')
+  })
+})
+
 describe('importCsv', () => {
   it('uses the mapping it is given; headers it does not name are ignored', () => {
     const result = importCsv({
@@ -58,16 +116,16 @@ describe('importCsv', () => {
     expect(result.counts).toEqual({ rows: 3, withErrors: 0, handsets: 0, handsetsWithErrors: 0 })
   })
 
-  it('counts rows with errors (duplicates included)', () => {
+  it('counts rows with errors (duplicates included: the first of a MAC is a warning, the later ones errors)', () => {
     const text = 'MAC,Name\n001565AABBCC,A\n00:15:65:aa:bb:cc,B\n001565AABB01,\n001565AABB02,D\n'
     const result = importCsv({ fileName: 'd.csv', text, defaults: { vendor: 'Snom', model: 'M400' } })
-    expect(result.rows.map((r) => r.problems.map((p) => p.message))).toEqual([
-      ['MAC 00:15:65:AA:BB:CC is also in row 2'],
-      ['MAC 00:15:65:AA:BB:CC is also in row 1'],
-      ['name is missing'],
+    expect(result.rows.map((r) => r.problems.map((p) => `${p.severity}: ${p.message}`))).toEqual([
+      ['warning: MAC 00:15:65:AA:BB:CC is also in row 2, which is left out of the push'],
+      ['error: MAC 00:15:65:AA:BB:CC is also in row 1: this row is left out of the push; remove it or correct its MAC'],
+      ['error: name is missing'],
       [],
     ])
-    expect(result.counts).toEqual({ rows: 4, withErrors: 3, handsets: 0, handsetsWithErrors: 0 })
+    expect(result.counts).toEqual({ rows: 4, withErrors: 2, handsets: 0, handsetsWithErrors: 0 })
   })
 
   it('refuses a mapping that sends two columns to one field', () => {

@@ -6,6 +6,7 @@ import { ServiceError } from '../../../electron/services/errors'
 import {
   MAX_CSV_BYTES,
   MAX_CSV_ROWS,
+  decodeCsv,
   decodeCsvBytes,
   parseCsv,
   uniqueHeaders,
@@ -202,5 +203,38 @@ describe('decodeCsvBytes', () => {
 
   it('refuses NUL bytes', () => {
     expect(errorOf(() => decodeCsvBytes(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]), 'x.csv')).message).toMatch(/^x\.csv is not a text file/)
+  })
+})
+
+describe('decodeCsv: the text and the encoding it was read in', () => {
+  const text = 'Name;MAC\r\nBüro Jürgen;00:15:65:AA:BB:CC\r\n'
+
+  it.each([
+    ['UTF-8 without BOM', Buffer.from(text, 'utf8'), 'utf-8'],
+    ['UTF-8 with BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]), 'utf-8 with BOM'],
+    ['UTF-16 LE with BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]), 'utf-16le'],
+    ['UTF-16 BE with BOM', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]), 'utf-16be'],
+    ['Windows-1252 (not valid UTF-8)', Buffer.from(text, 'latin1'), 'windows-1252'],
+  ] as const)('%s', (_, bytes, encoding) => {
+    expect(decodeCsv(bytes, 'a.csv')).toEqual({ text, encoding })
+  })
+
+  it('reads the bytes 80-9F as Windows-1252 has them (€ „ “ –), not as Latin-1 control characters', () => {
+    const bytes = Buffer.from([0x4b, 0x61, 0x73, 0x73, 0x65, 0x20, 0x80, 0x20, 0x84, 0x53, 0xfc, 0x64, 0x93, 0x20, 0x96])
+    expect(decodeCsv(bytes, 'w.csv')).toEqual({ text: 'Kasse € „Süd“ –', encoding: 'windows-1252' })
+  })
+
+  it('the whole of 80-9F, as the WHATWG Encoding Standard maps it (not as Node 20.18.3+/22.13+ TextDecoder does, nodejs/node#60888)', () => {
+    const bytes = Buffer.from(Array.from({ length: 32 }, (_, i) => 0x80 + i))
+    expect(decodeCsv(bytes, 'w.csv').text).toBe('€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ')
+  })
+
+  it('a UTF-8 BOM says UTF-8: a byte that is not UTF-8 after it becomes U+FFFD (the rows then say so), not Windows-1252', () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Name\nBüro\n', 'latin1')])
+    expect(decodeCsv(bytes, 'b.csv')).toEqual({ text: 'Name\nB\uFFFDro\n', encoding: 'utf-8 with BOM' })
+  })
+
+  it('checks the size before decoding', () => {
+    expect(errorOf(() => decodeCsv(new Uint8Array(MAX_CSV_BYTES + 1), 'huge.csv')).message).toMatch(/^huge\.csv is 20\.0 MB; a batch file may be at most 20\.0 MB/)
   })
 })

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_CSV_BASE64 } from '../../../electron/contract/dect'
 import { startDemoPbx } from '../../../electron/demo-pbx'
 import type { Services } from '../../../electron/services'
 import { failure, invoker, pushEnded } from '../invoke'
@@ -173,7 +174,10 @@ describe('DECT through the Bridge', () => {
     const imported = await call('importBatch', { json: JSON.stringify(exported) })
     expect(imported.rows).toHaveLength(3)
     expect(imported.rows[0]!.problems).toContainEqual(expect.objectContaining({ field: 'mac', severity: 'error', message: expect.stringMatching(/5 of 12 hex digits/) }))
-    expect(imported.rows[1]!.problems).toContainEqual(expect.objectContaining({ field: 'mac', severity: 'error', message: expect.stringMatching(/also in row/) }))
+    // the MAC twice (the copy has the row number of the row copied): the first row keeps it (a
+    // warning), the copy is kept out of the push (an error)
+    expect(imported.rows[1]!.problems).toContainEqual(expect.objectContaining({ field: 'mac', severity: 'warning', message: expect.stringMatching(/also in row 2, which is left out/) }))
+    expect(imported.rows[2]!.problems).toContainEqual(expect.objectContaining({ field: 'mac', severity: 'error', message: expect.stringMatching(/also in row 2: this row is left out/) }))
     expect((await call('getBatch', { batchId: imported.id })).rows[2]!.problems).toContainEqual(expect.objectContaining({ severity: 'error' }))
   })
 
@@ -193,5 +197,96 @@ describe('DECT through the Bridge', () => {
     expect(await call('deleteDectPhone', { profileId, phoneId: phone!.id })).toEqual({ deleted: true })
     expect((await call('listDectPhones', { profileId })).some((p) => p.id === phone!.id)).toBe(false)
     expect((await call('qrCode', { text: 'https://x.example/a.xml' })).svg).toMatch(/^<svg/)
+  })
+})
+
+describe('field fixes: encodings, MACs no phone has, a MAC twice', () => {
+  const bytesOf = (name: string) => readFileSync(join('test/fixtures/csv', name))
+
+  it("a spreadsheet's bytes (base64) are decoded in main: Windows-1252 read as such, said in the preview, and the batch has the same names", async () => {
+    const base64 = bytesOf('windows-1252-excel.csv').toString('base64')
+    const preview = await call('previewCsv', { fileName: 'windows-1252-excel.csv', base64 })
+    expect(preview).toMatchObject({ encoding: 'windows-1252', warnings: [], rowCount: 4 })
+    expect(preview.records.map((r) => r[0])).toEqual(['Büro Jürgen', 'Küche', 'Lager „Süd“ – Tor 2', 'Kasse (€)'])
+    const batch = await call('createBatchFromCsv', { name: 'Cp1252', fileName: 'windows-1252-excel.csv', base64, mapping: preview.mapping, defaults: { vendor: 'Yealink', model: 'W80B' } })
+    expect(batch.rows.map((r) => r.values.name)).toEqual(['Büro Jürgen', 'Küche', 'Lager „Süd“ – Tor 2', 'Kasse (€)'])
+
+    for (const [name, encoding] of [['utf-16le-unicode-text.txt', 'utf-16le'], ['utf-16be-bom.csv', 'utf-16be'], ['excel-semicolon-bom.csv', 'utf-8 with BOM'], ['non-ascii-names.csv', 'utf-8']] as const) {
+      expect((await call('previewCsv', { fileName: name, base64: bytesOf(name).toString('base64') })).encoding).toBe(encoding)
+    }
+  })
+
+  it('the contract takes the bytes or the text, one of the two, as base64 no larger than 20 MB', async () => {
+    expect(await failure(call('previewCsv', { fileName: 'a.csv' }))).toMatchObject({ code: 'INVALID_INPUT', field: 'base64' })
+    expect(await failure(call('previewCsv', { fileName: 'a.csv', base64: 'TUFD', text: 'MAC' }))).toMatchObject({ code: 'INVALID_INPUT', field: 'base64' })
+    expect(await failure(call('previewCsv', { fileName: 'a.csv', base64: 'not base64!' }))).toMatchObject({ code: 'INVALID_INPUT', field: 'base64' })
+    const tooBig = await failure(call('previewCsv', { fileName: 'a.csv', base64: 'A'.repeat(MAX_CSV_BASE64 + 4) }))
+    expect(tooBig).toMatchObject({ code: 'INVALID_INPUT', field: 'base64' })
+    expect(tooBig.message).toMatch(/too large for a batch \(at most 20 MB\)/)
+  })
+
+  it('scanMac, editBatchRows and handset scans refuse the MACs no phone has, saying why; a locally administered one is taken with a warning', async () => {
+    const batch = await call('createEmptyBatch', { name: 'Odd MACs', defaults: { vendor: 'Yealink', model: 'W80B' } })
+    expect(await failure(call('scanMac', { batchId: batch.id, mac: 'FF:FF:FF:FF:FF:FF' }))).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'mac',
+      message: 'mac: MAC FF:FF:FF:FF:FF:FF is the broadcast address; no phone has it',
+    })
+    expect((await failure(call('scanMac', { batchId: batch.id, mac: '000000000000' }))).message).toMatch(/all zeros; no phone has it/)
+    expect((await failure(call('scanMac', { batchId: batch.id, mac: '01:00:5E:00:00:01' }))).message).toMatch(/is a multicast address/)
+
+    const local = await call('scanMac', { batchId: batch.id, mac: '02:15:65:00:00:01' })
+    expect(local.batch.rows[0]!.problems).toEqual([expect.objectContaining({ field: 'mac', severity: 'warning', message: expect.stringMatching(/locally administered/) })])
+
+    const edited = await call('editBatchRows', { batchId: batch.id, edits: [{ rowId: local.rowId, values: { mac: '33:33:00:00:00:01' } }], add: [{ mac: 'ff-ff-ff-ff-ff-ff', name: 'Typed' }] })
+    expect(edited.rows.map((r) => r.problems.filter((p) => p.severity === 'error').map((p) => p.message))).toEqual([
+      ["MAC 33:33:00:00:00:01 is a multicast address (its first octet 33 is odd); no phone has one: check it against the phone's label"],
+      ['MAC FF:FF:FF:FF:FF:FF is the broadcast address; no phone has it'],
+    ])
+
+    const scan = { batchId: batch.id, extensions: { from: '201', to: '260' } }
+    expect(await failure(call('scanHandset', { ...scan, code: 'FFFFFFFFFFFF' }))).toMatchObject({
+      code: 'INVALID_INPUT',
+      field: 'code',
+      message: 'code: MAC FF:FF:FF:FF:FF:FF is the broadcast address; no phone has it',
+    })
+  })
+
+  it('a handset spreadsheet with a broadcast base MAC: no base made for it, each handset says why', async () => {
+    const text = 'Base MAC;IPUI;Extension\nFF:FF:FF:FF:FF:FF;0328D3C8E4;201\n'
+    const batch = await call('createBatchFromCsv', { name: 'Bad base', fileName: 'h.csv', text, mapping: { 'Base MAC': 'mac', IPUI: 'ipui', Extension: 'extension' }, defaults: { vendor: 'Yealink', model: 'W80B' } })
+    expect(batch.rows).toEqual([])
+    expect(batch.handsets[0]!.problems).toContainEqual({ field: 'base_mac', severity: 'error', message: 'base MAC FF:FF:FF:FF:FF:FF is the broadcast address; no phone has it' })
+  })
+
+  it('a MAC twice in a file: the first row is pushed, the later ones are not; the PBX has the MAC once, with the first row\'s name', async () => {
+    const text = 'MAC;Name\n001565F1F001;First\n001565F1F002;Other\n00:15:65:f1:f0:01;Second\n001565F1F001;Third\n'
+    const batch = await call('createBatchFromCsv', { name: 'Twice', fileName: 't.csv', text, mapping: { MAC: 'mac', Name: 'name' }, defaults: { vendor: 'Yealink', model: 'W80B' } })
+    expect(batch.rows.map((r) => r.problems.map((p) => `${p.severity}: ${p.message}`))).toEqual([
+      ['warning: MAC 00:15:65:F1:F0:01 is also in rows 3 and 4, which are left out of the push'],
+      [],
+      ['error: MAC 00:15:65:F1:F0:01 is also in row 1: this row is left out of the push; remove it or correct its MAC'],
+      ['error: MAC 00:15:65:F1:F0:01 is also in row 1: this row is left out of the push; remove it or correct its MAC'],
+    ])
+    const started = await call('startPush', { batchId: batch.id, profileId })
+    expect(started).toMatchObject({ total: 2, withErrors: 2 })
+    expect(await pushed(batch.id)).toMatchObject({ created: 2, failed: 0, withErrors: 2 })
+    const after = await call('getBatch', { batchId: batch.id })
+    expect(after.rows.map((r) => r.outcome.state)).toEqual(['created', 'created', 'pending', 'pending'])
+    const onPbx = (await call('listDectPhones', { profileId })).filter((p) => p.mac === '001565F1F001')
+    expect(onPbx.map((p) => p.name)).toEqual(['First'])
+
+  })
+
+  it('an earlier row given the MAC of a row pushed already is the one left out: the pushed row keeps it', async () => {
+    const text = 'MAC;Name\n;No MAC yet\n001565F2F001;Pushed\n'
+    const batch = await call('createBatchFromCsv', { name: 'Later', fileName: 'l.csv', text, mapping: { MAC: 'mac', Name: 'name' }, defaults: { vendor: 'Yealink', model: 'W80B' } })
+    await call('startPush', { batchId: batch.id, profileId })
+    expect(await pushed(batch.id)).toMatchObject({ created: 1, withErrors: 1 })
+    const edited = await call('editBatchRows', { batchId: batch.id, edits: [{ rowId: batch.rows[0]!.id, values: { mac: '001565F2F001' } }] })
+    expect(edited.rows.map((r) => r.problems.map((p) => `${p.severity}: ${p.message}`))).toEqual([
+      ['error: MAC 00:15:65:F2:F0:01 is also in row 2: this row is left out of the push; remove it or correct its MAC'],
+      ['warning: MAC 00:15:65:F2:F0:01 is also in row 1, which is left out of the push'],
+    ])
   })
 })

@@ -20,6 +20,16 @@ describe('a handset row', () => {
     expect(fromIpei.values.ipui).toBe(handset(3, { ipui: '0014601565779', extension: '1003' }).values.ipui)
   })
 
+  it('a base MAC no phone has is refused with why; a name with U+FFFD is a warning naming it', () => {
+    expect(messages(handset(4, { ipui: '00092263dd', extension: '1001', base_mac: '01:00:5E:00:00:01' }), 'base_mac')).toEqual([
+      "base MAC 01:00:5E:00:00:01 is a multicast address (its first octet 01 is odd); no phone has one: check it against the phone's label",
+    ])
+    const garbled = handset(5, { ipui: '00092263dd', extension: '1001', name: 'J\uFFFDrgen' })
+    expect(garbled.problems).toEqual([
+      { field: 'name', severity: 'warning', message: "name 'J\uFFFDrgen' contains \uFFFD (U+FFFD): the file's encoding was not recognised; check the name" },
+    ])
+  })
+
   it('names the field and the value of what is wrong, and keeps what was typed', () => {
     const bad = handset(7, { ipui: '00146 0156577 7', extension: '12', handset_index: 'zero', base_mac: '80:5E:C0', name: 'x'.repeat(65) })
     expect(messages(bad, 'ipui')).toEqual(['IPEI 00146 0156577 7: check digit should be 9'])

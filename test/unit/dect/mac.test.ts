@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isMac, parseMac } from '../../../electron/services/dect/mac'
+import { isMac, parseMac, parseMacForm } from '../../../electron/services/dect/mac'
 
 describe('parseMac', () => {
   it.each([
@@ -57,5 +57,36 @@ describe('parseMac', () => {
     expect(isMac('0015.65aa.bbcc')).toBe(true)
     expect(isMac('Name')).toBe(false)
     expect(isMac('Cafe')).toBe(false)
+  })
+})
+
+describe('parseMac: MACs no phone can have', () => {
+  it.each([
+    ['FF:FF:FF:FF:FF:FF', 'broadcast', 'MAC FF:FF:FF:FF:FF:FF is the broadcast address; no phone has it'],
+    ['ffffffffffff', 'broadcast', 'MAC FF:FF:FF:FF:FF:FF is the broadcast address; no phone has it'],
+    ['00:00:00:00:00:00', 'zero', "MAC 00:00:00:00:00:00 is all zeros; no phone has it (a placeholder?): type the MAC from the phone's label"],
+    ['0000.0000.0000', 'zero', "MAC 00:00:00:00:00:00 is all zeros; no phone has it (a placeholder?): type the MAC from the phone's label"],
+    ['01:00:5E:00:00:FB', 'multicast', "MAC 01:00:5E:00:00:FB is a multicast address (its first octet 01 is odd); no phone has one: check it against the phone's label"],
+    ['33-33-00-00-00-01', 'multicast', "MAC 33:33:00:00:00:01 is a multicast address (its first octet 33 is odd); no phone has one: check it against the phone's label"],
+    ['011565AABBCC', 'multicast', "MAC 01:15:65:AA:BB:CC is a multicast address (its first octet 01 is odd); no phone has one: check it against the phone's label"],
+  ] as const)('refuses %j (%s) and says why', (raw, kind, message) => {
+    expect(parseMac(raw)).toEqual({ ok: false, kind, message })
+  })
+
+  it.each(['02:15:65:AA:BB:CC', '06-00-00-00-00-01', 'AABBCCDDEEFF', 'fe:dc:ba:98:76:54'])('accepts the locally administered %j with a warning', (raw) => {
+    const result = parseMac(raw)
+    expect(result.ok).toBe(true)
+    if (result.ok) {
+      expect(result.warning).toMatch(/^MAC [0-9A-F:]{17} is locally administered \(its first octet [0-9A-F]{2} has the "local" bit set\), not a maker's: check it against the phone's label$/)
+    }
+  })
+
+  it('a maker-assigned MAC (both low bits of the first octet clear) has no warning', () => {
+    for (const raw of ['001565AABBCC', '0C:38:3E:00:00:01', '80-5E-C0-12-34-56']) expect(parseMac(raw)).toEqual({ ok: true, mac: raw.replace(/[:-]/g, '').toUpperCase() })
+  })
+
+  it('the form alone (parseMacForm, isMac) still knows a broadcast MAC is a MAC: a first row holding one is data, not a header', () => {
+    expect(parseMacForm('FF:FF:FF:FF:FF:FF')).toEqual({ ok: true, mac: 'FFFFFFFFFFFF' })
+    expect(isMac('01:00:5E:00:00:FB')).toBe(true)
   })
 })

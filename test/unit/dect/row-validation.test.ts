@@ -160,6 +160,45 @@ describe('buildRow', () => {
   })
 })
 
+describe('buildRow: MACs no phone has, and U+FFFD', () => {
+  it('refuses broadcast, all zeros and multicast with why (field mac); a locally administered MAC is a warning', () => {
+    expect(problems(row({ ...BASE, mac: 'FF:FF:FF:FF:FF:FF' }, {}, 14))).toEqual(['error mac: MAC FF:FF:FF:FF:FF:FF is the broadcast address; no phone has it'])
+    expect(problems(row({ ...BASE, mac: '000000000000' }))).toEqual([
+      "error mac: MAC 00:00:00:00:00:00 is all zeros; no phone has it (a placeholder?): type the MAC from the phone's label",
+    ])
+    expect(problems(row({ ...BASE, mac: '01-00-5E-7F-00-01' }))).toEqual([
+      "error mac: MAC 01:00:5E:7F:00:01 is a multicast address (its first octet 01 is odd); no phone has one: check it against the phone's label",
+    ])
+    const local = row({ ...BASE, mac: '02:15:65:AA:BB:CC' })
+    expect(rowHasErrors(local)).toBe(false)
+    expect(local.values.mac).toBe('021565AABBCC')
+    expect(problems(local)).toEqual([
+      `warning mac: MAC 02:15:65:AA:BB:CC is locally administered (its first octet 02 has the "local" bit set), not a maker's: check it against the phone's label`,
+    ])
+  })
+
+  it('a refused MAC is no duplicate of another row holding it: each is refused for what it is', () => {
+    const out = findDuplicateMacs([row({ ...BASE, mac: 'FFFFFFFFFFFF' }, {}, 1), row({ ...BASE, mac: 'ff:ff:ff:ff:ff:ff' }, {}, 2)])
+    expect(out.map(problems)).toEqual([
+      ['error mac: MAC FF:FF:FF:FF:FF:FF is the broadcast address; no phone has it'],
+      ['error mac: MAC FF:FF:FF:FF:FF:FF is the broadcast address; no phone has it'],
+    ])
+  })
+
+  it('a name (or another text cell) with U+FFFD: a warning naming the field, the row still pushable', () => {
+    const r = row({ ...BASE, name: 'B\uFFFDro J\uFFFDrgen' }, {}, 7)
+    expect(rowHasErrors(r)).toBe(false)
+    expect(r.problems).toEqual([
+      { field: 'name', severity: 'warning', message: "name 'B\uFFFDro J\uFFFDrgen' contains \uFFFD (U+FFFD): the file's encoding was not recognised; check the name" },
+    ])
+    expect(problems(row({ ...BASE, template: 'Gro\uFFFD' }))).toEqual([
+      "warning template: template 'Gro\uFFFD' contains \uFFFD (U+FFFD): the file's encoding was not recognised; check the template",
+    ])
+    // an edit that fixes the name takes the warning away
+    expect(revalidateRow({ ...r, values: { ...r.values, name: 'Büro Jürgen' } }, {}).problems).toEqual([])
+  })
+})
+
 describe('findDuplicateMacs', () => {
   it('flags every row whose MAC repeats another row, whatever form it was written in', () => {
     const rows = [
@@ -172,10 +211,11 @@ describe('findDuplicateMacs', () => {
     ]
     const out = findDuplicateMacs(rows)
     expect(out.map(problems)).toEqual([
-      ['error mac: MAC 00:15:65:AA:BB:CC is also in rows 3 and 4'],
+      // the first keeps the MAC and stays pushable; the later ones are kept out of the push
+      ['warning mac: MAC 00:15:65:AA:BB:CC is also in rows 3 and 4, which are left out of the push'],
       [],
-      ['error mac: MAC 00:15:65:AA:BB:CC is also in rows 1 and 4'],
-      ['error mac: MAC 00:15:65:AA:BB:CC is also in rows 1 and 3'],
+      ['error mac: MAC 00:15:65:AA:BB:CC is also in row 1: this row is left out of the push; remove it or correct its MAC'],
+      ['error mac: MAC 00:15:65:AA:BB:CC is also in row 1: this row is left out of the push; remove it or correct its MAC'],
       // broken MACs are reported as broken, not as duplicates
       ['error mac: MAC 00:15:65 has 6 of 12 hex digits'],
       ['error mac: MAC 00:15:65 has 6 of 12 hex digits'],
@@ -187,9 +227,28 @@ describe('findDuplicateMacs', () => {
 
   it('two rows: "is also in row 3"; many: the first five and how many more', () => {
     const two = findDuplicateMacs([row(BASE, {}, 1), row(BASE, {}, 3)])
-    expect(problems(two[0] as BatchRow)).toEqual(['error mac: MAC 00:15:65:AA:BB:CC is also in row 3'])
+    expect(problems(two[0] as BatchRow)).toEqual(['warning mac: MAC 00:15:65:AA:BB:CC is also in row 3, which is left out of the push'])
     const many = findDuplicateMacs(Array.from({ length: 9 }, (_, i) => row(BASE, {}, i + 1)))
-    expect(problems(many[0] as BatchRow)).toEqual(['error mac: MAC 00:15:65:AA:BB:CC is also in rows 2, 3, 4, 5, 6 and 3 more'])
+    expect(problems(many[0] as BatchRow)).toEqual(['warning mac: MAC 00:15:65:AA:BB:CC is also in rows 2, 3, 4, 5, 6 and 3 more, which are left out of the push'])
+    expect(many.slice(1).every((r) => rowHasErrors(r) && problems(r)[0]!.includes('is also in row 1:'))).toBe(true)
+  })
+
+  it('the row that keeps a MAC: one on the PBX already, else the first without another error, else the first', () => {
+    const pushedLater = { ...row(BASE, {}, 5), outcome: { state: 'created' as const, phoneId: 'p1' } }
+    const onPbx = findDuplicateMacs([row(BASE, {}, 1), pushedLater])
+    expect(onPbx.map(rowHasErrors)).toEqual([true, false])
+    expect(problems(onPbx[0]!)).toEqual(['error mac: MAC 00:15:65:AA:BB:CC is also in row 5: this row is left out of the push; remove it or correct its MAC'])
+
+    const firstBroken = findDuplicateMacs([row({ ...BASE, name: '' }, {}, 1), row(BASE, {}, 2), row(BASE, {}, 3)])
+    expect(firstBroken.map((r) => problems(r).filter((p) => p.includes('also in')))).toEqual([
+      ['error mac: MAC 00:15:65:AA:BB:CC is also in row 2: this row is left out of the push; remove it or correct its MAC'],
+      ['warning mac: MAC 00:15:65:AA:BB:CC is also in rows 1 and 3, which are left out of the push'],
+      ['error mac: MAC 00:15:65:AA:BB:CC is also in row 2: this row is left out of the push; remove it or correct its MAC'],
+    ])
+
+    // a row removed or corrected: the flags of an earlier call go, none is left behind
+    const again = findDuplicateMacs([firstBroken[0]!, { ...firstBroken[1]!, values: { ...firstBroken[1]!.values, mac: '001565AABB99' } }])
+    expect(again.map((r) => problems(r).filter((p) => p.includes('also in')))).toEqual([[], []])
   })
 })
 

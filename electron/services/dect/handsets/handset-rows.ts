@@ -4,6 +4,7 @@ import type { HandsetField, HandsetRow, HandsetValues } from '../../../contract/
 import { parseIpui } from '../../../contract/ipui'
 import { EXTENSION_NUMBER_PATTERN, MAX_HANDSET_INDEX } from '../../../contract/pbx'
 import { parseMac } from '../mac'
+import { REPLACEMENT_CHARACTER, replacementWarning } from '../row-validation'
 
 /**
  * One handset of a spreadsheet row or a scan → a handset row: cells trimmed, the base MAC
@@ -63,6 +64,7 @@ export function buildHandsetRow(raw: RawHandsetValues, rowNumber: number, id: st
   if (cells.name !== undefined) {
     values.name = cells.name
     if (cells.name.length > MAX_NAME) error('name', `name '${shown(cells.name)}' is longer than ${MAX_NAME} characters`)
+    if (cells.name.includes(REPLACEMENT_CHARACTER)) problems.push({ field: 'name', message: replacementWarning('name', cells.name), severity: 'warning' })
   }
 
   return { id, row: rowNumber, values, problems, outcome: { state: 'pending' } }

@@ -42,6 +42,8 @@ const invalid = (field: string, message: string) => new ServiceError('INVALID_IN
 export function scanInto(batch: Batch, input: ScanInput, linesOf: LinesOf): { batch: Batch; answer: Answer } {
   const mac = parseMac(input.code)
   if (mac.ok) return selectBase(batch, mac.mac, linesOf)
+  // a MAC of the right form that no phone can have (broadcast, all zeros, multicast): say so
+  if (mac.kind !== undefined) throw invalid('code', mac.message)
   const ipui = parseIpui(input.code)
   if (!ipui.ok) {
     throw invalid('code', `${input.code.slice(0, 40)} is neither a base MAC (12 hex digits) nor a handset IPUI (10 hex digits) or IPEI (13 digits): ${ipui.message}`)
