@@ -24,10 +24,12 @@ export function createFleetCache(dataDir: string, writeEveryMs = 1_000) {
     return entries
   }
 
+  /** Writes the figures held; never read (the overview not opened in this run) leaves the file as it is. */
   function write(): Promise<void> {
     if (timer) clearTimeout(timer)
     timer = undefined
-    const snapshot = [...(entries?.values() ?? [])]
+    if (!entries) return writing
+    const snapshot = [...entries.values()]
     writing = writing.then(() => writeFileAtomic(file, `${JSON.stringify({ version: FLEET_FILE_VERSION, entries: snapshot }, null, 2)}\n`)).catch(() => undefined)
     return writing
   }

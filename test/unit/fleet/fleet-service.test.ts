@@ -141,6 +141,14 @@ describe('the fleet through the Bridge', () => {
     }
   })
 
+  it('a run that never opened the overview (the app quit at once, a command line) leaves fleet.json as it was', async () => {
+    const before = readFileSync(join(dir, 'fleet.json'), 'utf8')
+    const quick = testServices(dir)
+    await invoker(quick.handlers)('listProfiles')
+    await quick.dispose()
+    expect(readFileSync(join(dir, 'fleet.json'), 'utf8')).toBe(before)
+  })
+
   it('names the last batch pushed to a PBX', async () => {
     const batch = await call('createEmptyBatch', { name: 'Fleet site', defaults: { vendor: 'Yealink', model: 'W80B' } })
     await call('scanMac', { batchId: batch.id, mac: '001565F1EE01', namePattern: 'Base {n}' })
