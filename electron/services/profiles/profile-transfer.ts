@@ -1,4 +1,4 @@
-import { PROFILES_FILE_VERSION, PbxProfileFieldsSchema, type PbxProfile } from '../../contract/profiles'
+import { PROFILES_FILE_VERSION, PbxProfileFieldsSchema, TrustedCertificateSchema, type PbxProfile } from '../../contract/profiles'
 import { z } from 'zod'
 import { checkInput, problemText } from '../../contract/pbx'
 import { ServiceError } from '../errors'
@@ -18,7 +18,7 @@ const sameTarget = (a: Pick<PbxProfile, 'baseUrl' | 'username' | 'domain'>, b: P
 export async function exportProfiles(store: ProfileStore, now = new Date()): Promise<{ fileName: string; json: string }> {
   const profiles = (await store.list())
     .filter((p) => !p.demo)
-    .map(({ label, baseUrl, username, domain, signInMethod, customer, tags, notes, group, colour, favourite }) => ({
+    .map(({ label, baseUrl, username, domain, signInMethod, customer, tags, notes, group, colour, favourite, trustedCertificate }) => ({
       label,
       baseUrl,
       username,
@@ -30,6 +30,8 @@ export async function exportProfiles(store: ProfileStore, now = new Date()): Pro
       group,
       colour,
       favourite,
+      // a certificate the user trusted (its fingerprint, not a secret): the other machine reaches the PBX as this one does
+      ...(trustedCertificate ? { trustedCertificate } : {}),
     }))
   return {
     fileName: `pbx-provisioner-pbxs-${now.toISOString().slice(0, 10)}.json`,
@@ -56,17 +58,22 @@ export async function importProfiles(store: ProfileStore, json: string): Promise
       const message = problemText(fields.problems[0]!, 'entry')
       throw new ServiceError('INVALID_INPUT', `PBX ${index + 1} (${label}) in the file: ${message}. Nothing was imported.`)
     }
-    return fields.data
+    const certificate = checkInput(TrustedCertificateSchema.optional(), entry.trustedCertificate)
+    if (!certificate.success) {
+      const message = problemText(certificate.problems[0]!, 'trustedCertificate')
+      throw new ServiceError('INVALID_INPUT', `PBX ${index + 1} (${label}) in the file: trustedCertificate.${message}. Nothing was imported.`)
+    }
+    return { fields: fields.data, trustedCertificate: certificate.data }
   })
   const saved = await store.list()
   const skipped: string[] = []
   let added = 0
-  for (const fields of entries) {
+  for (const { fields, trustedCertificate } of entries) {
     if (saved.some((p) => sameTarget(p, fields))) {
       skipped.push(fields.label)
       continue
     }
-    saved.push(await store.add(fields))
+    saved.push(await store.add(fields, trustedCertificate ? { trustedCertificate } : {}))
     added += 1
   }
   return { added, skipped }

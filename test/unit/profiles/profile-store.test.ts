@@ -122,6 +122,21 @@ describe('export and import', () => {
     expect((await createProfileStore(dir).list())[0]).toMatchObject({ label: 'Acme HQ', group: '', colour: '', favourite: false })
   })
 
+  it('carries a certificate the user trusted, so the other machine reaches the PBX alike; a damaged one is refused', async () => {
+    const office = createProfileStore(dataDir())
+    const trustedCertificate = { fingerprint256: Array.from({ length: 32 }, () => 'AB').join(':'), subject: 'CN=pbx.acme.example', validTo: 'Dec 31 2027 GMT' }
+    await office.add(acme, { trustedCertificate })
+    const { json } = await exportProfiles(office)
+    const site = createProfileStore(dataDir())
+    await importProfiles(site, json)
+    expect((await site.list())[0]!.trustedCertificate).toEqual(trustedCertificate)
+
+    const damaged = json.replace(trustedCertificate.fingerprint256, 'AB:CD')
+    const elsewhere = createProfileStore(dataDir())
+    await expect(importProfiles(elsewhere, damaged)).rejects.toThrow(/^PBX 1 \(Acme HQ\) in the file: trustedCertificate\.fingerprint256: .*Nothing was imported\.$/)
+    expect(await elsewhere.list()).toEqual([])
+  })
+
   it('refuses a file that is not an export, or has a bad entry, and imports nothing', async () => {
     const store = createProfileStore(dataDir())
     await expect(importProfiles(store, 'not json')).rejects.toThrow(/not JSON/)
