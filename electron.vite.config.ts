@@ -14,7 +14,10 @@ export default defineConfig({
       outDir: 'out/main',
       // keytar is a native, optional module: loaded at run time, never bundled
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },
+      // the app, and the command line (bin/pbx-provisioner.mjs runs out/main/cli.js where there is no source)
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'electron/main/index.ts'), cli: resolve(__dirname, 'electron/cli/index.ts') },
+      },
     },
   },
   preload: {

@@ -95,6 +95,12 @@ export default tseslint.config(
     ['**/preload/**', '**/renderer/**', '**/demo-pbx/**'],
     'electron/main wires services to Electron: it imports contract and services only.',
   ),
+  // cli: the command line, the same services as main with no Electron.
+  layer(
+    ['electron/cli/**'],
+    ['electron', 'electron/*', '**/main/**', '**/preload/**', '**/renderer/**', '**/demo-pbx/**'],
+    'electron/cli is the command line: it imports contract and services only, never electron, main, preload, the renderer or the demo PBX.',
+  ),
   layer(
     ['electron/preload/**'],
     ['**/services/**', '**/main/**', '**/demo-pbx/**', '**/renderer/**', 'zod', 'node:*'],

@@ -148,7 +148,14 @@ export const bridge = {
   /** the session of every saved PBX */
   listSessions: { input: z.undefined(), result: z.array(SessionStateSchema) },
   /** open a saved PBX: the running session, else the remembered password; NOT_SIGNED_IN asks for a sign-in */
-  openPbx: { input: ProfileIdSchema, result: SessionStateSchema },
+  openPbx: {
+    input: z.strictObject({
+      profileId: z.string().min(1),
+      /** false: a look that is not the user choosing this PBX (the command line's `pbx test`): "last used" stays; default true */
+      touch: z.boolean().optional(),
+    }),
+    result: SessionStateSchema,
+  },
   /** sign in to a saved PBX with its sign-in method; `remember` keeps the password in the keychain */
   signIn: { input: SignInInputSchema, result: SessionStateSchema },
   /** the second step of a two-factor sign-in: the one-time code the PBX mailed */

@@ -130,9 +130,9 @@ export function createServices(options: ServicesOptions): Services {
     importProfiles: ({ json }) => importProfiles(profiles, json),
 
     listSessions: () => sessions.states(),
-    async openPbx({ profileId }) {
+    async openPbx({ profileId, touch }) {
       await demoReady(profileId)
-      return sessions.open(profileId)
+      return sessions.open(profileId, touch === undefined ? {} : { touch })
     },
     async signIn({ profileId, password, remember }) {
       await demoReady(profileId)

@@ -21,6 +21,10 @@ describe('the layers, as lint enforces them', () => {
     ['electron/main/x.ts', "import { startDemoPbx } from '../demo-pbx'"],
     ['electron/preload/x.ts', "import { bridge } from '../contract/bridge'; import 'zod'"],
     ['electron/preload/x.ts', "import { createServices } from '../services'"],
+    ['electron/cli/x.ts', "import { app } from 'electron'"],
+    ['electron/cli/commands/x.ts', "import { bindBridge } from '../../main/ipc-binding'"],
+    ['electron/cli/x.ts', "import { startDemoPbx } from '../demo-pbx'"],
+    ['electron/cli/x.ts', "import { useFleetStore } from '../../renderer/src/stores/fleet'"],
     ['renderer/src/x.ts', "import { createServices } from '../../electron/services'"],
     ['renderer/src/x.ts', "import { ipcRenderer } from 'electron'"],
   ])('%s may not: %s', async (file, source) => {
@@ -30,6 +34,8 @@ describe('the layers, as lint enforces them', () => {
   it.each([
     ['electron/services/x.ts', "import { bridge } from '../contract/bridge'"],
     ['electron/main/x.ts', "import { createServices } from '../services'"],
+    ['electron/cli/x.ts', "import { createServices } from '../services'"],
+    ['electron/cli/commands/x.ts', "import { bridge } from '../../contract/bridge'"],
     ['electron/preload/x.ts', "import { OPERATION_NAMES } from '../contract/operations'"],
     ['renderer/src/x.ts', "import type { PbxProfile } from '@contract/profiles'"],
   ])('%s may: %s', async (file, source) => {

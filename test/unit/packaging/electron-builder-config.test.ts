@@ -16,6 +16,7 @@ const config = parse(read('electron-builder.yml')) as Configuration
 const pkg = JSON.parse(read('package.json')) as {
   productName: string
   main: string
+  bin?: Record<string, string>
   scripts: Record<string, string>
   dependencies: Record<string, string>
   optionalDependencies?: Record<string, string>
@@ -145,7 +146,8 @@ describe('what the package is built from', () => {
   it('ships only what main loads at run time as dependencies (the renderer is bundled; Electron and the builder are tools)', () => {
     const shipped = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.optionalDependencies ?? {})].sort()
     // diff and microdiff: the configuration compare and apply, in main's services
-    expect(shipped).toEqual(['diff', 'electron-log', 'keytar', 'microdiff', 'papaparse', 'qrcode', 'zod'])
+    // yargs: the command line's parser (out/main/cli.js)
+    expect(shipped).toEqual(['diff', 'electron-log', 'keytar', 'microdiff', 'papaparse', 'qrcode', 'yargs', 'zod'])
     for (const tool of ['electron', 'electron-builder', 'vue', 'naive-ui', 'pinia', 'vue-router']) expect(Object.keys(pkg.devDependencies)).toContain(tool)
   })
 
@@ -153,6 +155,15 @@ describe('what the package is built from', () => {
     for (const target of ['main', 'preload', 'renderer'] as const) {
       expect(viteConfig[target]?.build?.sourcemap ?? false, target).toBe(false)
     }
+  })
+
+  it('the main build makes the app and the command line (out/main/cli.js, which the bin runs where there is no source)', () => {
+    const input = (viteConfig.main?.build as { rollupOptions?: { input?: Record<string, string> } } | undefined)?.rollupOptions?.input ?? {}
+    expect(Object.keys(input).sort()).toEqual(['cli', 'index'])
+    expect(input.cli).toMatch(/electron\/cli\/index\.ts$/)
+    expect(pkg.bin?.['pbx-provisioner']).toBe('bin/pbx-provisioner.mjs')
+    expect(read('bin/pbx-provisioner.mjs')).toContain('out/main/cli.js')
+    expect(packaged('out/main/cli.js')).toBe(true)
   })
 
   it('the build writes to out/, the folder the package takes', () => {

@@ -1,0 +1,66 @@
+import type { z } from 'zod'
+import { checkInput } from '../../contract/pbx'
+import type { PbxProfile } from '../../contract/profiles'
+import type { CliContext, GlobalArgs, OpenServices } from '../context'
+import { EXIT, usageError, type ExitCode } from '../exit-codes'
+import { findPbx, findPbxs } from '../pbx-names'
+
+/** `--json`, for every command whose output is data. */
+export const jsonOption = {
+  type: 'boolean',
+  default: false,
+  describe: 'Print the result as JSON on stdout (for scripts and monitoring)',
+} as const
+
+/** What every command's arguments carry. */
+export type BaseArgs = GlobalArgs & { json?: boolean }
+
+/**
+ * A command's handler: runs `work` and keeps its exit code for the end of the run (done when
+ * it answers none). A thrown CliError or BridgeFailure ends the run with its own code.
+ */
+export function action<A>(ctx: CliContext, work: (argv: A) => Promise<ExitCode | void>): (argv: A) => Promise<void> {
+  return async (argv) => {
+    if (ctx.completing) return
+    ctx.exitCode = (await work(argv)) ?? EXIT.done
+  }
+}
+
+/**
+ * `value` checked against a contract schema; on failure bad usage naming the option or argument
+ * the offending field came from (`flags` maps a field to it, e.g. baseUrl → --url).
+ */
+export function checkedArgs<S extends z.ZodType>(schema: S, value: unknown, flags: Record<string, string>): z.output<S> {
+  const result = checkInput(schema, value)
+  if (result.success) return result.data
+  const first = result.problems[0] ?? { path: '', message: 'is not valid' }
+  const field = first.path.split('.')[0] ?? ''
+  const flag = flags[field] ?? (field || 'the arguments')
+  throw usageError(`${flag}: ${first.message}.`)
+}
+
+/** The saved PBXs, most recently used first. */
+export const savedPbxs = (open: OpenServices): Promise<PbxProfile[]> => open.must('listProfiles')
+
+/** The saved PBX an argument names (id or name); unknown or ambiguous is bad usage. */
+export async function namedPbx(open: OpenServices, name: string): Promise<PbxProfile> {
+  return findPbx(await savedPbxs(open), name)
+}
+
+/** The saved PBXs the arguments name, or all of them. */
+export async function namedPbxs(open: OpenServices, names: readonly string[] | undefined): Promise<PbxProfile[]> {
+  const all = await savedPbxs(open)
+  return names && names.length > 0 ? findPbxs(all, names) : all
+}
+
+/** `2025-06-02 14:05` in this computer's time zone, or `never`. */
+export function localTime(iso: string | null | undefined): string {
+  if (!iso) return 'never'
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+/** "Demo Company" (manager@demo.pbx.example) as a PBX is named in messages. */
+export const pbxName = (profile: PbxProfile): string => `"${profile.label}"`

@@ -1,0 +1,151 @@
+import type { OperationInput, OperationOutput } from '../contract/bridge'
+import type { OperationName } from '../contract/operations'
+import type { BridgeError, BridgeResult } from '../contract/result'
+import type { Services } from '../services'
+import type { KeychainState } from '../services/keychain/secret-store'
+import { dataDirOf, PRODUCT_NAME } from './data-dir'
+import { desktopAppProcess } from './desktop-app'
+import { CliError, EXIT, failedError, usageError, type ExitCode } from './exit-codes'
+import type { Output } from './output'
+
+/** The options every command takes. */
+export interface GlobalArgs {
+  dataDir?: string | undefined
+}
+
+/** Whether a command opens the OS keychain (signing in does; listing saved PBXs does not). */
+export type KeychainNeed = 'needed' | 'not-needed'
+
+type InputArgs<N extends OperationName> = undefined extends OperationInput<N> ? [input?: OperationInput<N>] : [input: OperationInput<N>]
+
+/** A Bridge operation that answered `{ ok: false }`, thrown by `must`. */
+export class BridgeFailure extends Error {
+  readonly error: BridgeError
+
+  constructor(error: BridgeError) {
+    super(error.message)
+    this.name = 'BridgeFailure'
+    this.error = error
+  }
+}
+
+/** The services of one run of the command line, opened on the data folder it was given. */
+export interface OpenServices {
+  dataDir: string
+  keychain: KeychainState
+  services: Services
+  /** an operation, as the renderer calls it: input checked against the contract, a BridgeResult back */
+  call<N extends OperationName>(name: N, ...args: InputArgs<N>): Promise<BridgeResult<OperationOutput<N>>>
+  /** as `call`, throwing a BridgeFailure when the operation fails */
+  must<N extends OperationName>(name: N, ...args: InputArgs<N>): Promise<OperationOutput<N>>
+}
+
+export interface CliContext {
+  out: Output
+  /** the app's version (package.json) */
+  version: string
+  /** the exit code of the command that ran (set by its handler) */
+  exitCode: ExitCode
+  /** a shell's Tab is being answered: commands are parsed, never run */
+  completing: boolean
+  /** opens the services (once per run): the data folder, and the OS keychain when the command needs it */
+  open(args: GlobalArgs, keychain: KeychainNeed): Promise<OpenServices>
+  /**
+   * Something half done to undo if the run is stopped (Ctrl-C) before the command finishes, e.g.
+   * a PBX saved before its sign-in. Answers a function that drops the undo once it is not needed.
+   */
+  undoOnStop(undo: () => Promise<unknown>): () => void
+  /** stopped by a signal: undoes what is half done, then closes */
+  stop(): Promise<void>
+  /** signs out of every PBX and stops what the services started; safe to call twice */
+  close(): Promise<void>
+}
+
+export function createCliContext(out: Output, version: string): CliContext {
+  let opened: Promise<OpenServices> | undefined
+  let closing: Promise<void> | undefined
+  const undos = new Set<() => Promise<unknown>>()
+
+  async function open(args: GlobalArgs, need: KeychainNeed): Promise<OpenServices> {
+    const dataDir = dataDirOf(args.dataDir)
+    const pid = await desktopAppProcess(dataDir)
+    if (pid !== null) {
+      throw failedError(
+        `The desktop app is running with the data folder ${dataDir} (process ${pid}): quit it first, since the app and the command line cannot share the data folder at the same time.`,
+      )
+    }
+    // loaded when a command runs, so --help, completions and bad usage answer at once
+    const [{ createServices }, { dispatch }, { openKeytarStore }] = await Promise.all([
+      import('../services'),
+      import('../services/bridge/dispatch'),
+      import('../services/keychain/keytar-store'),
+    ])
+    const keychain: KeychainState = need === 'needed' ? await openKeytarStore() : { available: false, reason: 'This command does not use the keychain.' }
+    const services = createServices({
+      dataDir,
+      keychain,
+      app: { name: PRODUCT_NAME, version, versions: { node: process.versions.node }, platform: process.platform },
+    })
+    const onBug = (bug: unknown) => out.error(`internal error: ${bug instanceof Error ? (bug.stack ?? bug.message) : String(bug)}`)
+    const call = async (name: OperationName, input?: unknown) => dispatch(services.handlers, name, input, onBug)
+    return {
+      dataDir,
+      keychain,
+      services,
+      call: call as OpenServices['call'],
+      must: (async (name: OperationName, input?: unknown) => {
+        const result = await call(name, input)
+        if (!result.ok) throw new BridgeFailure(result.error)
+        return result.value
+      }) as OpenServices['must'],
+    }
+  }
+
+  function close(): Promise<void> {
+    closing ??= (async () => {
+      const services = await opened?.catch(() => undefined)
+      if (!services) return
+      await services.services.dispose()
+    })()
+    return closing
+  }
+
+  return {
+    out,
+    version,
+    exitCode: EXIT.done,
+    completing: false,
+    open(args, need) {
+      opened ??= open(args, need)
+      return opened
+    },
+    undoOnStop(undo) {
+      undos.add(undo)
+      return () => void undos.delete(undo)
+    },
+    async stop() {
+      const pending = [...undos]
+      undos.clear()
+      await Promise.allSettled(pending.map((undo) => undo()))
+      await close()
+    },
+    close,
+  }
+}
+
+/**
+ * What a failure becomes on the command line: bad input is bad usage (2), a cancelled request is
+ * a stop (130), anything else failed (1). The services' messages already say what to do.
+ */
+export function cliErrorOf(error: unknown): CliError {
+  if (error instanceof CliError) return error
+  if (error instanceof BridgeFailure) {
+    const { code, message } = error.error
+    if (code === 'INVALID_INPUT') return usageError(message)
+    if (code === 'CANCELLED') return new CliError(EXIT.interrupted, message)
+    if (code === 'INTERNAL') return failedError('Something went wrong inside the command line (the error is shown above): please report it.')
+    return failedError(message)
+  }
+  const text = error instanceof Error ? error.message : String(error)
+  return failedError(`Something went wrong inside the command line (${text}): please report it.`)
+}

@@ -1,0 +1,38 @@
+/**
+ * The exit codes scripts may rely on (README, "Command line"): 0 done, 1 failed, 2 bad usage
+ * (nothing was done), 3 partly failed (some PBXs of several failed), 130 stopped by Ctrl-C.
+ */
+export const EXIT = {
+  done: 0,
+  failed: 1,
+  usage: 2,
+  partly: 3,
+  interrupted: 130,
+} as const
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
+
+/**
+ * A failure the command line reports in one sentence on stderr (what failed and what to do),
+ * then exits with `exitCode`. Anything else thrown is a bug.
+ */
+export class CliError extends Error {
+  readonly exitCode: ExitCode
+
+  constructor(exitCode: ExitCode, message: string) {
+    super(message)
+    this.name = 'CliError'
+    this.exitCode = exitCode
+  }
+}
+
+/** Bad usage: a missing or malformed argument, an unknown PBX. Nothing was done. */
+export const usageError = (message: string): CliError => new CliError(EXIT.usage, message)
+
+/** The command was run but did not succeed. */
+export const failedError = (message: string): CliError => new CliError(EXIT.failed, message)
+
+/** The exit code of work done for several items: done, failed (all), or partly failed. */
+export function exitCodeOf(succeeded: number, failed: number): ExitCode {
+  if (failed === 0) return EXIT.done
+  return succeeded === 0 ? EXIT.failed : EXIT.partly
+}

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs'
+import { hideBin } from 'yargs/helpers'
+import { createCliContext } from './context'
+import { createOutput } from './output'
+import { runCli, stopOnSignals } from './run'
+
+/**
+ * The command line's entry: `bin/pbx-provisioner.mjs` runs this file through tsx in a checkout,
+ * or its build (out/main/cli.js) where there is no source. It imports the contract and the
+ * services only, never Electron (DESIGN.md, "cli").
+ */
+
+/** package.json's version: two folders up from this file, as from out/main/cli.js. */
+function appVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+const out = createOutput()
+const ctx = createCliContext(out, appVersion())
+// a reader that went away (`… | head`) ends the run quietly
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') void ctx.close().finally(() => process.exit(ctx.exitCode))
+  })
+}
+stopOnSignals(ctx)
+const code = await runCli(hideBin(process.argv), ctx)
+// the answer is written; sockets kept alive for reuse must not hold the process open
+process.stdout.write('', () => process.stderr.write('', () => process.exit(code)))

@@ -1,0 +1,102 @@
+import yargs, { type Argv } from 'yargs'
+import { fleetCommand } from './commands/fleet'
+import { outboundCommand } from './commands/outbound'
+import { pbxCommand } from './commands/pbx'
+import { pbxNameCompletions } from './completion'
+import type { CliContext } from './context'
+import { DATA_DIR_ENV } from './data-dir'
+import { usageError } from './exit-codes'
+import { PROGRAM } from './output'
+
+/** The areas, each a file in commands/; a later area (batches, config) is one more line here. */
+const AREAS = [pbxCommand, fleetCommand, outboundCommand]
+
+export interface ProgramHooks {
+  /** a shell's Tab is being answered: called with the promise of the completions' being written */
+  completing?: (written: Promise<void>) => void
+}
+
+/**
+ * The command line's parser: global options, one command per area with its subcommands, help
+ * with examples, shell completion (bash and zsh), and bad usage turned into exit code 2.
+ */
+export function buildProgram(args: readonly string[], ctx: CliContext, hooks: ProgramHooks = {}): Argv {
+  let program = yargs([...args])
+    .scriptName(PROGRAM)
+    .usage(`$0 <area> <command> [options]\n\nThe saved PBXs, the fleet and the outbound rules of PBX Provisioner, from a terminal:\nthe same data folder and keychain as the desktop app.`)
+    .option('data-dir', {
+      type: 'string',
+      global: true,
+      describe: `The data folder (saved PBXs, batches); also $${DATA_DIR_ENV}`,
+      defaultDescription: "the desktop app's",
+    })
+  for (const area of AREAS) program = program.command(area(ctx))
+  const complete: typeof completePbxNames = (current, argv, defaults, done) => {
+    const written = new Promise<void>((resolve) =>
+      completePbxNames(current, argv, defaults, (completions) => {
+        done(completions)
+        resolve()
+      }),
+    )
+    hooks.completing?.(written)
+  }
+  return program
+    .completion('completion', 'Print a completion script for bash or zsh (follows $SHELL)', complete)
+    .demandCommand(1, 'Name an area: pbx, fleet or outbound.')
+    .recommendCommands()
+    .strict()
+    .help()
+    .alias('help', 'h')
+    .version(ctx.version)
+    .example('$0 pbx list', 'The saved PBXs')
+    .example('$0 fleet status --json', 'Every PBX at a glance, for monitoring')
+    .example(`$0 completion >> ~/.bashrc`, 'Tab completion in bash (in zsh: >> ~/.zshrc)')
+    .epilogue('Exit codes: 0 done, 1 failed, 2 bad usage, 3 partly failed (some PBXs of several), 130 stopped (Ctrl-C).')
+    .wrap(Math.min(110, process.stdout.columns || 100))
+    .exitProcess(false)
+    .fail((message, error) => {
+      // completing an unfinished command line: its problems are not errors
+      if (ctx.completing) return
+      if (error) throw error
+      throw usageError(`${message.replace(/\.?$/, '.')} Run \`${PROGRAM} ${commandPath(args)}--help\` to see the options and examples.`)
+    })
+}
+
+type Completions = (error: Error | null, completions: string[] | undefined) => void
+
+/**
+ * yargs' own completions (commands, options, choices), and the saved PBXs' names where a
+ * command takes one.
+ */
+function completePbxNames(
+  current: string,
+  argv: { _: (string | number)[]; dataDir?: string },
+  defaults: (onCompleted?: Completions) => void,
+  done: (completions: string[]) => void,
+): void {
+  defaults((_error, completions) => {
+    // the words typed: the program's name first, the word being completed last
+    const words = argv._.slice(1).map(String)
+    if (words.at(-1) === current) words.pop()
+    const zsh = Boolean(process.env.SHELL?.includes('zsh') || process.env.ZSH_NAME?.includes('zsh'))
+    void pbxNameCompletions(words, argv.dataDir, zsh).then(
+      (names) => done([...(completions ?? []), ...names.filter((name) => name.startsWith(current))]),
+      () => done(completions ?? []),
+    )
+  })
+}
+
+/** The commands of each area, for the hint after bad usage. */
+const COMMANDS: Record<string, readonly string[]> = {
+  pbx: ['list', 'ls', 'add', 'test', 'sign-in', 'remove', 'rm', 'export', 'import'],
+  fleet: ['status'],
+  outbound: ['test'],
+}
+
+/** "pbx add " of `pbx add Foo --url …`: the commands typed, for the hint after bad usage. */
+function commandPath(args: readonly string[]): string {
+  const [area, command] = args.filter((arg) => !arg.startsWith('-'))
+  const known = area === undefined ? undefined : COMMANDS[area]
+  if (!known) return ''
+  return command !== undefined && known.includes(command) ? `${area} ${command} ` : `${area} `
+}
