@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
+import { startDemoPbx } from '../../electron/demo-pbx'
 import type { Services } from '../../electron/services'
 import {
   ADMIN,
@@ -11,8 +12,10 @@ import {
   MANAGER,
   OTHER_MANAGER,
   pushBatch,
+  rollOut,
   settle,
   signedInPbx,
+  switchRuleOff,
   type AxeExceptions,
 } from './a11y-steps'
 import { fixturePath, savePbx, openArea, openPbx } from './e2e-steps'
@@ -104,6 +107,55 @@ async function expectFieldWithValue(app: Page, value: string): Promise<void> {
 }
 
 const PREVIEW_FRAME = 'iframe.template-preview__frame'
+
+const CLOSED = 'Closed branch'
+const fleetRows = (app: Page) => app.locator('.fleet-table tr[data-profile-id]')
+const fleetCell = (app: Page, label: string, column: string) =>
+  app.locator('.fleet-table').getByRole('row', { name: new RegExp(`^${label}[.,]`) }).locator(`td[data-col-key="${column}"]`)
+
+/**
+ * The fleet read once, with what each kind of row looks like: the demo tenant signed in (a rule
+ * switched off on its PBX: an amber warning), the other tenant saved with nothing kept ("needs
+ * password", "Sign in"), and a PBX that is not there any more (not reached: a red warning).
+ */
+async function fleetRead(context: Context): Promise<void> {
+  const { app, services, pbx } = context
+  await signedInPbx(app, services, DEMO, pbx.url, MANAGER)
+  await savePbx(app, services, OTHER, pbx.url, OTHER_MANAGER)
+  await switchRuleOff(pbx.url, MANAGER, 'Emergency')
+  // a port nothing listens on any more: a demo PBX started and stopped
+  const gone = await startDemoPbx({ port: 0, seed: false })
+  await gone.stop()
+  await savePbx(app, services, CLOSED, gone.url, MANAGER)
+  await openArea(app, 'Fleet')
+  await expect(fleetRows(app)).toHaveCount(3)
+  await app.getByRole('button', { name: 'Refresh all' }).click()
+  await expect(fleetRows(app).locator('td[data-col-key="checkedAt"]')).toHaveText(Array(3).fill('just now'))
+  await expect(fleetCell(app, CLOSED, 'warnings').locator('[data-kind="unreachable"]')).toBeVisible()
+  await expect(fleetCell(app, DEMO, 'warnings').locator('[data-kind="rule_disabled"]')).toBeVisible()
+}
+
+/** Picks an option of a Naive UI select by its label: the select opened from its field, the option clicked. */
+async function choose(app: Page, field: string, option: string): Promise<void> {
+  await app.getByLabel(field, { exact: true }).click()
+  const choice = app.locator('.n-base-select-option', { hasText: option }).filter({ visible: true })
+  await choice.click()
+  // the menu closes (it fades out) before the next select opens its own
+  await expect(choice).toHaveCount(0)
+}
+
+/** The demo tenant and the other tenant of the demo PBX, saved and both signed in. */
+async function twoTenants({ app, services, pbx }: Context): Promise<{ demo: string; other: string }> {
+  const demo = await signedInPbx(app, services, DEMO, pbx.url, MANAGER)
+  const other = await signedInPbx(app, services, OTHER, pbx.url, OTHER_MANAGER)
+  return { demo, other }
+}
+
+/** Fleet in the sidebar, then one of its pages. */
+async function openFleetPage(app: Page, page: 'Compare' | 'Roll out' | 'History'): Promise<void> {
+  await openArea(app, 'Fleet')
+  await app.getByRole('navigation', { name: 'Fleet pages' }).getByRole('link', { name: page }).click()
+}
 
 const SCREENS: Screen[] = [
   // --- PBXs ------------------------------------------------------------------------------------
@@ -383,6 +435,116 @@ const SCREENS: Screen[] = [
       await asAdmin(context)
       await openArea(app, 'Notifications')
       await expectFieldWithValue(app, 'smtp.demo.example')
+    },
+  },
+  // --- Fleet -----------------------------------------------------------------------------------
+  {
+    name: 'Fleet: the overview, read',
+    shot: true,
+    show: fleetRead,
+    async alsoCheck({ app }) {
+      // Tab from the search lands on each filter's box (Naive's, not its search field): it is named
+      const search = app.getByRole('searchbox', { name: 'Search the fleet by label, customer, tenant, group or tag' })
+      await search.focus()
+      await app.keyboard.press('Tab') // Favourites first
+      await app.keyboard.press('Tab') // Refresh all
+      for (const name of ['Filter by group', 'Filter by tag', 'Filter by access']) {
+        await app.keyboard.press('Tab')
+        const focused = app.locator(':focus')
+        await expect(focused).toHaveAccessibleName(name)
+        await expect(focused).toHaveRole('combobox')
+        await expect(focused).toHaveAttribute('aria-expanded', 'false')
+      }
+      // opened from the keyboard: the box says so, and names the menu it opened
+      await app.keyboard.press('Shift+Tab')
+      await app.keyboard.press('Enter')
+      const tagBox = app.getByRole('combobox', { name: 'Filter by tag' })
+      await expect(tagBox).toHaveAttribute('aria-expanded', 'true')
+      const menu = await tagBox.getAttribute('aria-controls')
+      await expect(app.locator(`[id="${menu}"]`)).toBeVisible()
+      await app.keyboard.press('Escape')
+      await expect(tagBox).toHaveAttribute('aria-expanded', 'false')
+      // blank figures say why: nothing is read of a PBX without a kept password until the user signs in
+      await expect(fleetCell(app, OTHER, 'access')).toHaveText('needs password')
+      await expect(fleetCell(app, OTHER, 'dectBases')).toHaveText('Sign in to read')
+      // at the window's default width the warnings are seen whole, not under the pinned actions
+      expect(app.viewportSize()?.width).toBe(1280)
+      for (const label of [CLOSED, DEMO]) {
+        const warnings = await fleetCell(app, label, 'warnings').locator('[data-kind]').boundingBox()
+        const actions = await fleetCell(app, label, 'actions').boundingBox()
+        expect(warnings && actions && warnings.x + warnings.width <= actions.x, `the warnings of ${label} end before its actions`).toBe(true)
+      }
+    },
+  },
+  {
+    name: 'Fleet: two PBXs compared',
+    shot: true,
+    async show(context) {
+      const { app } = context
+      await twoTenants(context)
+      await openFleetPage(app, 'Compare')
+      await choose(app, 'Left', DEMO)
+      await choose(app, 'Right', OTHER)
+      await app.getByRole('button', { name: 'Compare', exact: true }).click()
+      const comparison = app.getByRole('region', { name: 'Comparison' })
+      await expect(comparison.getByText(/^Outbound rules \(\d+\)$/)).toBeVisible()
+      // an item opened to its fields
+      await comparison.locator('.n-collapse-item__header-main').first().click()
+      await expect(comparison.locator('.n-collapse-item--active')).toHaveCount(1)
+    },
+    async alsoCheck({ app }) {
+      // each part is a tab the keyboard reaches, not a row of plain text
+      await expect(app.getByRole('region', { name: 'Comparison' }).getByRole('tab', { name: /^Outbound rules \(\d+\)$/ })).toHaveAttribute('tabindex', '0')
+    },
+  },
+  {
+    name: 'Fleet: a rollout previewed, a provider to map',
+    shot: true,
+    async show(context) {
+      const { app } = context
+      await twoTenants(context)
+      await openFleetPage(app, 'Roll out')
+      await choose(app, 'From', DEMO)
+      await app.getByRole('checkbox', { name: 'Local', exact: true }).check()
+      await app.getByRole('checkbox', { name: OTHER }).check()
+      await app.getByRole('button', { name: 'Preview on 1 PBX' }).click()
+      // the other tenant has no provider "Telco One": the rule cannot go until one is chosen
+      await expect(app.locator('.rollout-preview__map')).toContainText(`Provider "Telco One" on ${OTHER}:`)
+    },
+    async alsoCheck({ app }) {
+      // the choice of that provider is named where the keyboard lands on it, as its label says
+      const mapping = app.locator('.rollout-preview__map .n-base-selection [tabindex="0"]')
+      await expect(mapping).toHaveCount(1)
+      await expect(mapping).toHaveAccessibleName(`Provider "Telco One" on ${OTHER}:`)
+    },
+  },
+  {
+    name: 'Fleet: the history, a rollout opened',
+    shot: true,
+    async show(context) {
+      const { app, services } = context
+      const { demo, other } = await twoTenants(context)
+      const refs = await services.handlers.outboundReferences({ profileId: other })
+      const provider = refs.providers.items.find((item) => item.name === 'Other Telco')
+      expect(provider, 'the other tenant has its provider').toBeDefined()
+      await rollOut(services, {
+        source: { profileId: demo },
+        items: [{ part: 'outboundRules', key: 'Local' }],
+        targets: [other],
+        mappings: { [other]: { providers: { 'Telco One': provider!.id }, holidays: {} } },
+      })
+      await openFleetPage(app, 'History')
+      const entry = app.locator('.n-collapse-item').first()
+      await expect(entry).toContainText(`${DEMO} → 1 PBX`)
+      await expect(entry).toContainText('1 created')
+      // opened from the keyboard: the title is a button saying whether it is open, described by how it ended
+      const title = entry.getByRole('button', { name: new RegExp(`^Rollout: .* · ${DEMO} → 1 PBX · Outbound rules: Local · by `) })
+      await expect(title).toHaveAttribute('aria-expanded', 'false')
+      await expect(title).toHaveAccessibleDescription(/1 created/)
+      await title.focus()
+      await app.keyboard.press('Enter')
+      await expect(title).toHaveAttribute('aria-expanded', 'true')
+      await expect(entry.getByRole('button', { name: 'Undo this rollout' })).toBeVisible()
     },
   },
   // --- the quick switcher ----------------------------------------------------------------------

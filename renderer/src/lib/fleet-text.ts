@@ -85,9 +85,17 @@ export function accessText(access: FleetAccess | undefined): Words {
 /** Whether the row offers "Sign in": the app cannot get in without the user. */
 export const needsSignIn = (access: FleetAccess | undefined): boolean => access === 'needs_password' || access === 'code_required'
 
-/** A count, or why there is none: "—" not offered, "no access", "?" failed; '' not read yet. */
-export function figureText(figure: FleetFigure | undefined): Words {
-  if (figure === undefined) return { text: '', title: 'Not read yet' }
+/**
+ * A figure not read: blank, and why. Where the app cannot sign in by itself (no password kept, a
+ * one-time code asked for), nothing is read until the user signs in; otherwise it was not read yet.
+ */
+export function unreadText(access: FleetAccess | undefined): Words {
+  return { text: '', title: needsSignIn(access) ? 'Sign in to read' : 'Not read yet' }
+}
+
+/** A count, or why there is none: "—" not offered, "no access", "?" failed; '' not read (yet, or until signed in). */
+export function figureText(figure: FleetFigure | undefined, access?: FleetAccess): Words {
+  if (figure === undefined) return unreadText(access)
   if (typeof figure === 'number') return { text: String(figure) }
   if (figure === 'not_offered') return { text: '—', title: 'not offered by this PBX' }
   if (figure === 'not_allowed') return { text: 'no access', title: 'the account may not read this on this PBX' }
@@ -102,8 +110,8 @@ export const NOTIFICATIONS_WORDS: Record<FleetNotifications, Words> = {
   failed: { text: '?', title: 'could not be read: see the warnings' },
 }
 
-export function notificationsText(notifications: FleetNotifications | undefined): Words {
-  return notifications === undefined ? { text: '', title: 'Not read yet' } : NOTIFICATIONS_WORDS[notifications]
+export function notificationsText(notifications: FleetNotifications | undefined, access?: FleetAccess): Words {
+  return notifications === undefined ? unreadText(access) : NOTIFICATIONS_WORDS[notifications]
 }
 
 /** "just now", "2 min ago", "3 h ago", "1 day ago", "5 days ago"; "never" without a time. */

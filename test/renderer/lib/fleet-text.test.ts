@@ -1,6 +1,6 @@
 import { CERTIFICATE_EXPIRING_DAYS } from '@contract/fleet'
 import { blankEntry, joinFleet, sortRows, type FleetRow } from '@renderer/lib/fleet-rows'
-import { ageText, certificateText, expiryText, figureText, lastBatchText, reachText, refreshProgressText } from '@renderer/lib/fleet-text'
+import { ageText, certificateText, expiryText, figureText, lastBatchText, notificationsText, reachText, refreshProgressText } from '@renderer/lib/fleet-text'
 import { describe, expect, it } from 'vitest'
 import { sampleProfile } from '../fake-pbx'
 
@@ -38,6 +38,21 @@ describe('the fleet in words', () => {
     expect(figureText('not_allowed').text).toBe('no access')
     expect(figureText('failed').text).toBe('?')
     expect(figureText(undefined).text).toBe('')
+  })
+
+  it('says why a figure is blank: not read yet, or nothing read until the user signs in', () => {
+    // never read, or read and kept signed in: the next refresh reads it
+    expect(figureText(undefined)).toEqual({ text: '', title: 'Not read yet' })
+    expect(figureText(undefined, 'remembered')).toEqual({ text: '', title: 'Not read yet' })
+    expect(figureText(undefined, 'signed_in')).toEqual({ text: '', title: 'Not read yet' })
+    // no password kept, or a one-time code asked for: no refresh reads it until the user signs in
+    expect(figureText(undefined, 'needs_password')).toEqual({ text: '', title: 'Sign in to read' })
+    expect(figureText(undefined, 'code_required')).toEqual({ text: '', title: 'Sign in to read' })
+    expect(notificationsText(undefined, 'needs_password')).toEqual({ text: '', title: 'Sign in to read' })
+    expect(notificationsText(undefined, 'remembered')).toEqual({ text: '', title: 'Not read yet' })
+    // a figure read before stays what it is, whatever the access now
+    expect(figureText(3, 'needs_password')).toEqual({ text: '3' })
+    expect(notificationsText('no_recipients', 'needs_password').text).toBe('none!')
   })
 
   it('says how old the figures are', () => {

@@ -57,8 +57,8 @@ function sortable(title: string, key: FleetSortKey, sort: FleetSort | null) {
   }
 }
 
-const figureCell = (figure: FleetFigure | undefined) => {
-  const words = figureText(figure)
+const figureCell = (figure: FleetFigure | undefined, access: FleetAccess | undefined) => {
+  const words = figureText(figure, access)
   return h(FleetWordCell, { text: words.text, title: words.title })
 }
 
@@ -68,7 +68,7 @@ export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow
     ...sortable(title, key, sort),
     width: 104,
     align: 'right' as const,
-    render: (row: FleetRow) => figureCell(row.entry.counts[key]),
+    render: (row: FleetRow) => figureCell(row.entry.counts[key], row.entry.access),
   })
   return [
     {
@@ -78,24 +78,9 @@ export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow
       render: (row) =>
         h(FleetNameCell, { row, busy: ctx.savingFavourite().includes(row.profileId), onToggleFavourite: () => ctx.onToggleFavourite(row) }),
     },
-    {
-      ...sortable('Group', 'group', sort),
-      width: 130,
-      filter: true,
-      filterMultiple: true,
-      filterOptions: [{ label: NO_GROUP, value: '' }, ...ctx.groups.map((group) => ({ label: group, value: group }))],
-      filterOptionValues: filters.groups,
-      render: (row) => row.group,
-    },
-    {
-      ...sortable('Tags', 'tags', sort),
-      width: 160,
-      filter: true,
-      filterMultiple: true,
-      filterOptions: ctx.tags.map((tag) => ({ label: tag, value: tag })),
-      filterOptionValues: filters.tags,
-      render: (row) => h('span', { class: 'fleet-table__tags' }, row.tags.map((tag) => h('span', { class: 'fleet-table__tag', key: tag }, tag))),
-    },
+    // Reached and the warnings come right after the PBX: at the window's default width (1280 px)
+    // both are seen whole between the pinned PBX and Actions columns, without scrolling. Group and
+    // tags, which the filters above the table also offer, follow them.
     {
       ...sortable('Reached', 'reach', sort),
       width: 160,
@@ -116,6 +101,24 @@ export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow
       ],
       filterOptionValues: filters.warnings,
       render: (row) => h(FleetWarningTags, { warnings: row.entry.warnings }),
+    },
+    {
+      ...sortable('Group', 'group', sort),
+      width: 130,
+      filter: true,
+      filterMultiple: true,
+      filterOptions: [{ label: NO_GROUP, value: '' }, ...ctx.groups.map((group) => ({ label: group, value: group }))],
+      filterOptionValues: filters.groups,
+      render: (row) => row.group,
+    },
+    {
+      ...sortable('Tags', 'tags', sort),
+      width: 160,
+      filter: true,
+      filterMultiple: true,
+      filterOptions: ctx.tags.map((tag) => ({ label: tag, value: tag })),
+      filterOptionValues: filters.tags,
+      render: (row) => h('span', { class: 'fleet-table__tags' }, row.tags.map((tag) => h('span', { class: 'fleet-table__tag', key: tag }, tag))),
     },
     {
       ...sortable('Certificate', 'certificate', sort),
@@ -152,7 +155,7 @@ export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow
       ...sortable('Alert emails', 'notifications', sort),
       width: 120,
       render: (row) => {
-        const words = notificationsText(row.entry.notifications)
+        const words = notificationsText(row.entry.notifications, row.entry.access)
         return h(FleetWordCell, { text: words.text, title: words.title, tone: row.entry.notifications === 'no_recipients' ? 'warning' : undefined })
       },
     },
@@ -188,4 +191,11 @@ export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow
 /** The table's width: its columns' widths added up. */
 export function columnsWidth(columns: DataTableColumns<FleetRow>): number {
   return columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0)
+}
+
+/** The widths of the columns pinned left and right: what hides the scrolling columns under them. */
+export function pinnedWidths(columns: DataTableColumns<FleetRow>): { left: number; right: number } {
+  const width = (side: 'left' | 'right') =>
+    columns.reduce((sum, column) => sum + ('fixed' in column && column.fixed === side && typeof column.width === 'number' ? column.width : 0), 0)
+  return { left: width('left'), right: width('right') }
 }
