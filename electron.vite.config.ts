@@ -14,9 +14,14 @@ export default defineConfig({
       outDir: 'out/main',
       // keytar is a native, optional module: loaded at run time, never bundled
       externalizeDeps: true,
-      // the app, and the command line (bin/pbx-provisioner.mjs runs out/main/cli.js where there is no source)
+      // index.js chooses (electron/main/index.ts): the desktop app, or the command line, which
+      // bin/pbx-provisioner.mjs also runs where there is no source
       rollupOptions: {
-        input: { index: resolve(__dirname, 'electron/main/index.ts'), cli: resolve(__dirname, 'electron/cli/index.ts') },
+        input: {
+          index: resolve(__dirname, 'electron/main/index.ts'),
+          desktop: resolve(__dirname, 'electron/main/desktop.ts'),
+          cli: resolve(__dirname, 'electron/cli/index.ts'),
+        },
       },
     },
   },

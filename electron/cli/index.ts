@@ -19,6 +19,11 @@ function appVersion(): string {
   }
 }
 
+/** The arguments without the `--cli` that told the app's binary to be the command line. */
+function withoutAppFlag(args: string[]): string[] {
+  return process.versions.electron !== undefined && args[0] === '--cli' ? args.slice(1) : args
+}
+
 const out = createOutput()
 const ctx = createCliContext(out, appVersion())
 // a reader that went away (`… | head`) ends the run quietly
@@ -28,6 +33,7 @@ for (const stream of [process.stdout, process.stderr]) {
   })
 }
 stopOnSignals(ctx)
-const code = await runCli(hideBin(process.argv), ctx)
+// the packaged app runs the command line as `<app> --cli …` (electron/main/index.ts): that flag is not a command
+const code = await runCli(withoutAppFlag(hideBin(process.argv)), ctx)
 // the answer is written; sockets kept alive for reuse must not hold the process open
 process.stdout.write('', () => process.stderr.write('', () => process.exit(code)))

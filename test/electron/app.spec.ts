@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -102,6 +103,22 @@ test.describe('the Electron app itself', () => {
       await app?.close()
       await demo.stop()
       rmSync(home, { recursive: true, force: true })
+    }
+  })
+
+  test('the app binary with --cli is the command line: no window, its output and exit code', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pbx-electron-cli-'))
+    try {
+      const run = (args: string[]) =>
+        spawnSync('path' in binary ? binary.path : '', ['.', '--cli', ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, PBX_PROVISIONER_DATA_DIR: dataDir } })
+      const version = run(['--version'])
+      expect(version.status).toBe(0)
+      expect(version.stdout.trim()).toBe((JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version)
+      const list = run(['pbx', 'list', '--json'])
+      expect([list.status, JSON.parse(list.stdout)]).toEqual([0, []])
+      expect(run(['pbx', 'nonsense']).status).toBe(2)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
     }
   })
 })

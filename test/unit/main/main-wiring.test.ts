@@ -1,12 +1,21 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
-// electron/main/index.ts cannot run without Electron. The pieces it wires are tested one by one
+// electron/main/desktop.ts cannot run without Electron. The pieces it wires are tested one by one
 // (hardening, ipc-binding, external-links, window-options); this guards the wiring itself: a line
 // that switches one of them off fails here.
-const source = readFileSync(new URL('../../../electron/main/index.ts', import.meta.url), 'utf8')
+const source = readFileSync(new URL('../../../electron/main/desktop.ts', import.meta.url), 'utf8')
 
-describe('electron/main/index.ts wires every safeguard', () => {
+describe('electron/main/index.ts: the app binary is the desktop app, or with --cli the command line', () => {
+  const index = readFileSync(new URL('../../../electron/main/index.ts', import.meta.url), 'utf8')
+
+  it('chooses by --cli and loads the chosen entry by its path (the build makes both: packaging test)', () => {
+    expect(index).toMatch(/process\.argv\.includes\('--cli'\) \? 'cli\.js' : 'desktop\.js'/)
+    expect(index).not.toMatch(/from '\.\/desktop'|from '\.\.\/cli/)
+  })
+})
+
+describe('electron/main/desktop.ts wires every safeguard', () => {
   it.each([
     ['every WebContents hardened (navigation, new windows, webview)', /hardenWebContents\(app, renderer\.isOurPage\)/],
     ['permission requests denied', /denyPermissions\(session\.defaultSession\)/],

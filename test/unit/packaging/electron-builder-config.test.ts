@@ -159,7 +159,9 @@ describe('what the package is built from', () => {
 
   it('the main build makes the app and the command line (out/main/cli.js, which the bin runs where there is no source)', () => {
     const input = (viteConfig.main?.build as { rollupOptions?: { input?: Record<string, string> } } | undefined)?.rollupOptions?.input ?? {}
-    expect(Object.keys(input).sort()).toEqual(['cli', 'index'])
+    // index.js starts the desktop app (desktop.js), or with --cli the command line (electron/main/index.ts)
+    expect(Object.keys(input).sort()).toEqual(['cli', 'desktop', 'index'])
+    expect(input.desktop).toMatch(/electron\/main\/desktop\.ts$/)
     expect(input.cli).toMatch(/electron\/cli\/index\.ts$/)
     expect(pkg.bin?.['pbx-provisioner']).toBe('bin/pbx-provisioner.mjs')
     expect(read('bin/pbx-provisioner.mjs')).toContain('out/main/cli.js')
