@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { startDemoPbx } from '../../electron/demo-pbx'
 import type { Services } from '../../electron/services'
 import {
@@ -135,13 +135,31 @@ async function fleetRead(context: Context): Promise<void> {
   await expect(fleetCell(app, DEMO, 'warnings').locator('[data-kind="rule_disabled"]')).toBeVisible()
 }
 
-/** Picks an option of a Naive UI select by its label: the select opened from its field, the option clicked. */
+/**
+ * Picks an option of a Naive UI select by its label: the select opened from its box (the combobox
+ * of that name, lib/naive-a11y.ts's `data-a11y-select`), the option clicked.
+ */
 async function choose(app: Page, field: string, option: string): Promise<void> {
-  await app.getByLabel(field, { exact: true }).click()
+  await app.getByRole('combobox', { name: field, exact: true }).click()
   const choice = app.locator('.n-base-select-option', { hasText: option }).filter({ visible: true })
   await choice.click()
   // the menu closes (it fades out) before the next select opens its own
   await expect(choice).toHaveCount(0)
+}
+
+/** The focused control is a select's box, named `name`, its menu closed. */
+async function expectFocusedSelect(app: Page, name: string): Promise<void> {
+  const focused = app.locator(':focus')
+  await expect(focused).toHaveRole('combobox')
+  await expect(focused).toHaveAccessibleName(name)
+  await expect(focused).toHaveAttribute('aria-expanded', 'false')
+}
+
+/** Presses Tab until the focus is on `target` (a locator with `:focus` in it), ten times at most; answers the focused control. */
+async function tabToFirst(app: Page, target: Locator): Promise<Locator> {
+  for (let presses = 0; presses < 10 && (await target.count()) === 0; presses++) await app.keyboard.press('Tab')
+  await expect(target, 'Tab reaches it').toHaveCount(1)
+  return app.locator(':focus')
 }
 
 /** The demo tenant and the other tenant of the demo PBX, saved and both signed in. */
@@ -494,7 +512,32 @@ const SCREENS: Screen[] = [
     },
     async alsoCheck({ app }) {
       // each part is a tab the keyboard reaches, not a row of plain text
-      await expect(app.getByRole('region', { name: 'Comparison' }).getByRole('tab', { name: /^Outbound rules \(\d+\)$/ })).toHaveAttribute('tabindex', '0')
+      const comparison = app.getByRole('region', { name: 'Comparison' })
+      const rulesTab = comparison.getByRole('tab', { name: /^Outbound rules \(\d+\)$/ })
+      await expect(rulesTab).toHaveAttribute('tabindex', '0')
+      // Tab lands on each side's select (Naive's box, not its search field): it is named as its label
+      await app.getByRole('button', { name: 'Open a snapshot file…' }).first().focus()
+      await app.keyboard.press('Shift+Tab')
+      await expectFocusedSelect(app, 'Left')
+      await app.getByRole('button', { name: 'Swap left and right' }).focus()
+      await app.keyboard.press('Tab')
+      await expectFocusedSelect(app, 'Right')
+      // an item opens and closes from the keyboard: Tab on from the part's tab reaches its title, a
+      // button saying whether it is open (the first item, opened by a click above)
+      await rulesTab.focus()
+      const title = await tabToFirst(app, comparison.locator('.n-collapse-item :focus'))
+      await expect(title).toHaveRole('button')
+      await expect(title).toHaveAttribute('aria-expanded', 'true')
+      await expect(title).toHaveAccessibleDescription(/\S/)
+      const item = comparison.locator('.n-collapse-item', { has: app.locator(':focus') })
+      await app.keyboard.press('Enter')
+      await expect(title).toHaveAttribute('aria-expanded', 'false')
+      await expect(comparison.locator('.n-collapse-item--active')).toHaveCount(0)
+      await app.keyboard.press('Space')
+      await expect(title).toHaveAttribute('aria-expanded', 'true')
+      await expect(item).toHaveClass(/n-collapse-item--active/)
+      await expect(item.locator('.n-collapse-item__content-inner')).toBeVisible()
+      await settle(app)
     },
   },
   {
@@ -516,6 +559,31 @@ const SCREENS: Screen[] = [
       const mapping = app.locator('.rollout-preview__map .n-base-selection [tabindex="0"]')
       await expect(mapping).toHaveCount(1)
       await expect(mapping).toHaveAccessibleName(`Provider "Telco One" on ${OTHER}:`)
+      // so are the source's select and the targets' tag select (Naive's box takes the focus, not its search field)
+      await app.getByRole('button', { name: 'Open a snapshot file…' }).focus()
+      await app.keyboard.press('Shift+Tab')
+      await expectFocusedSelect(app, 'From')
+      await app.getByRole('searchbox', { name: 'Search the PBXs to roll out to' }).focus()
+      await app.keyboard.press('Tab')
+      await expectFocusedSelect(app, 'Add every PBX of a tag or a group')
+      // a PBX of the preview closes and opens again from the keyboard: Tab on from the preview's
+      // button reaches its name, a button saying whether it is open, described by what is to do
+      const preview = app.locator('.rollout-preview')
+      await app.getByRole('button', { name: 'Preview on 1 PBX' }).focus()
+      const title = await tabToFirst(app, preview.locator('.n-collapse-item :focus'))
+      await expect(title).toHaveRole('button')
+      await expect(title).toHaveAccessibleName(OTHER)
+      await expect(title).toHaveAccessibleDescription('0 to do')
+      await expect(title).toHaveAttribute('aria-expanded', 'true')
+      await app.keyboard.press('Enter')
+      await expect(title).toHaveAttribute('aria-expanded', 'false')
+      await expect(preview.locator('.n-collapse-item--active')).toHaveCount(0)
+      await expect(preview.locator('.rollout-preview__map')).toBeHidden()
+      await app.keyboard.press('Space')
+      await expect(title).toHaveAttribute('aria-expanded', 'true')
+      await expect(preview.locator('.n-collapse-item--active')).toHaveCount(1)
+      await expect(preview.locator('.rollout-preview__map')).toBeVisible()
+      await settle(app)
     },
   },
   {

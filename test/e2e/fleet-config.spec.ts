@@ -50,9 +50,12 @@ const test = base.extend<{ setup: Setup }>({
 
 test.use({ viewport: { width: 1280, height: 820 } })
 
-/** Picks an option of a Naive UI select by its label: the select opened from its field, the option clicked. */
+/**
+ * Picks an option of a Naive UI select by its label: the select opened from its box (the combobox
+ * of that name, lib/naive-a11y.ts's `data-a11y-select`), the option clicked.
+ */
 async function choose(app: Page, field: string, option: string): Promise<void> {
-  await app.getByLabel(field, { exact: true }).click()
+  await app.getByRole('combobox', { name: field, exact: true }).click()
   const choice = app.locator('.n-base-select-option', { hasText: option }).filter({ visible: true })
   await choice.click()
   // the menu closes (it fades out) before the next select opens its own

@@ -100,17 +100,28 @@ describe('FleetCompareView', () => {
       ['Local', 'same'],
     ])
 
+    // an item's name is a button (for the keyboard), saying whether it is open, described by its status
+    const titleOf = (key: string) => item(key).querySelector<HTMLButtonElement>('button.config-comparison__toggle')!
+    expect(text(titleOf('International'))).toBe('International')
+    expect(titleOf('International').getAttribute('aria-expanded')).toBe('false')
+    expect(text(document.getElementById(titleOf('International').getAttribute('aria-describedby')!))).toBe('2 changed')
+    expect(text(document.getElementById(titleOf('Local').getAttribute('aria-describedby')!))).toBe('same')
+
     // a changed item opens to its fields, left value then right value
     await click(item('International').querySelector('.n-collapse-item__header-main'))
+    expect(titleOf('International').getAttribute('aria-expanded')).toBe('true')
     const fields = Array.from(item('International').querySelectorAll('.field-changes tbody tr')).map((row) => Array.from(row.children).map(text))
     expect(fields).toEqual([
       ['priority', '200', '250'],
       ['routes › 1 › prepend', '(empty)', '0'],
     ])
     expect(Array.from(item('International').querySelectorAll('.field-changes thead th')).map(text)).toEqual(['Field', 'Acme HQ', 'Globex hosting'])
-    // one only on the left says so
-    await click(item('Emergency').querySelector('.n-collapse-item__header-main'))
+    // one only on the left says so (opened from its button, as Enter or Space on it does)
+    await click(titleOf('Emergency'))
+    expect(titleOf('Emergency').getAttribute('aria-expanded')).toBe('true')
     expect(text(item('Emergency').querySelector('.config-comparison__note'))).toBe('Only on Acme HQ: the right has none of this name.')
+    await click(titleOf('Emergency'))
+    expect(titleOf('Emergency').getAttribute('aria-expanded')).toBe('false')
 
     // a part the left could not read says why, and compares nothing
     await click(tab('IVR servers'))

@@ -121,6 +121,16 @@ describe('FleetRolloutView', () => {
     expect(pbx.previewApply).toHaveBeenLastCalledWith({ source: { profileId: 'p-acme' }, items: [NIGHT], targets: ['p-globex'], mappings: {} })
     expect(planned()).toEqual([['Outbound rules: Night service', 'cannot', CANNOT]])
     expect(text(preview()?.querySelector('.rollout-preview__todo'))).toBe('0 to do')
+    // the PBX's name is a button (for the keyboard), saying whether it is open, described by what is to do
+    const title = preview()!.querySelector<HTMLButtonElement>('button.rollout-preview__toggle')!
+    expect(text(title)).toBe('Globex hosting')
+    expect(title.getAttribute('aria-expanded')).toBe('true')
+    expect(text(document.getElementById(title.getAttribute('aria-describedby')!))).toBe('0 to do')
+    await click(title)
+    expect(title.getAttribute('aria-expanded')).toBe('false')
+    expect(preview()!.querySelector('.n-collapse-item--active')).toBeNull()
+    await click(title)
+    expect(title.getAttribute('aria-expanded')).toBe('true')
     expect(text(applyButton())).toBe('Apply 0 changes')
     expect(applyButton().disabled).toBe(true)
     expect(pbx.startApply).not.toHaveBeenCalled()
