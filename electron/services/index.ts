@@ -154,6 +154,15 @@ export function createServices(options: ServicesOptions): Services {
     resetPassword: ({ profileId, newPassword, remember }) => recovery.reset(profileId, newPassword, remember),
 
     ...dect.handlers,
+    // a batch a stopped app left "pushing" is read once start-up has marked it paused
+    listBatches: async () => {
+      await recovered
+      return dect.handlers.listBatches(undefined)
+    },
+    getBatch: async (input) => {
+      await recovered
+      return dect.handlers.getBatch(input)
+    },
     ...fleet.handlers,
     ...config.handlers,
     ...createIvrService({ sessions }).handlers,
