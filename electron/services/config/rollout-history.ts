@@ -12,6 +12,24 @@ import { parsedJson } from '../validation'
  * not read is moved aside (`config-history.json.damaged`), never overwritten, and the history
  * starts again. Each change is written at once (see `write`).
  */
+/** What an item a stopped process never got to says: it can be retried. */
+export const STOPPED_BEFORE_ITEM = 'the app or command line stopped before this item was done: retry it'
+
+/**
+ * A rollout the file says is running was cut short (the app quit, a command line was stopped, a
+ * crash): nothing runs it now. It reads as ended, its items not done failed, so it can be retried
+ * or undone instead of being refused as "still running" for good.
+ */
+function stoppedIfRunning(rollout: Rollout): Rollout {
+  if (!rollout.running) return rollout
+  for (const target of rollout.targets) {
+    const unfinished = target.items.filter((item) => item.outcome === 'pending')
+    for (const item of unfinished) Object.assign(item, { outcome: 'failed', error: STOPPED_BEFORE_ITEM })
+    if (target.state === 'waiting' || target.state === 'applying') Object.assign(target, { state: 'failed', error: STOPPED_BEFORE_ITEM })
+  }
+  return { ...rollout, running: false, finishedAt: rollout.finishedAt ?? rollout.startedAt }
+}
+
 export function createRolloutHistory(dataDir: string) {
   const file = join(dataDir, 'config-history.json')
   let rollouts: Rollout[] | undefined
@@ -24,7 +42,7 @@ export function createRolloutHistory(dataDir: string) {
     const text = await readFile(file, 'utf8').catch(() => undefined)
     const read = text === undefined ? undefined : parsedJson(ConfigHistoryFileSchema, text, 'config-history.json')
     if (read && !read.ok) await rename(file, `${file}.damaged`).catch(() => undefined)
-    rollouts ??= read?.ok ? read.data.rollouts : []
+    rollouts ??= read?.ok ? read.data.rollouts.map(stoppedIfRunning) : []
     return rollouts
   }
 

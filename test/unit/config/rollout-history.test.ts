@@ -20,7 +20,7 @@ vi.mock('../../../electron/services/files/atomic-write', async (importOriginal) 
   }
 })
 
-const { createRolloutHistory } = await import('../../../electron/services/config/rollout-history')
+const { createRolloutHistory, STOPPED_BEFORE_ITEM } = await import('../../../electron/services/config/rollout-history')
 
 const rollout = (id: string): Rollout => ({
   id,
@@ -59,6 +59,24 @@ describe('the rollout history file', () => {
     await Promise.all(saves)
     expect(writes.count).toBeLessThanOrEqual(2)
     expect(onDisk().rollouts[0]).toMatchObject({ id: 'r1', by: 'change 9', running: false })
+  })
+
+  it('a rollout the file says is running (its process was stopped) reads as ended, its unfinished items failed and retryable', async () => {
+    const cut: Rollout = {
+      ...rollout('r3'),
+      targets: [
+        { profileId: 'p1', label: 'Done', state: 'done', items: [{ part: 'outboundRules', key: 'Night service', outcome: 'created', createdId: '7', changes: [] }] },
+        { profileId: 'p2', label: 'Cut', state: 'applying', items: [{ part: 'outboundRules', key: 'Night service', outcome: 'pending', changes: [] }] },
+      ],
+    }
+    writeFileSync(join(dir, 'config-history.json'), JSON.stringify({ version: 1, rollouts: [cut] }))
+    const read = await createRolloutHistory(dir).get('r3')
+    expect(read.running).toBe(false)
+    expect(read.targets.map((t) => [t.state, t.items[0]!.outcome])).toEqual([
+      ['done', 'created'],
+      ['failed', 'failed'],
+    ])
+    expect(read.targets[1]!.items[0]!.error).toBe(STOPPED_BEFORE_ITEM)
   })
 
   it('a damaged file is moved aside and the history starts again', async () => {
