@@ -6,7 +6,7 @@ import { parsedJson } from '../services/validation'
 import { dataDirOf } from './data-dir'
 
 /** The commands whose first argument is a saved PBX (its name completes). */
-const NAMES_PBX = new Set(['pbx test', 'pbx sign-in', 'pbx remove', 'pbx rm', 'outbound test', 'fleet status'])
+const NAMES_PBX = new Set(['pbx test', 'pbx sign-in', 'pbx remove', 'pbx rm', 'outbound test', 'fleet status', 'config snapshot', 'config compare', 'config apply'])
 
 /**
  * Completions of the saved PBXs' names where a command takes one: read from the data folder's

@@ -1,4 +1,6 @@
 import yargs, { type Argv } from 'yargs'
+import { batchCommand } from './commands/batch'
+import { configCommand } from './commands/config'
 import { fleetCommand } from './commands/fleet'
 import { outboundCommand } from './commands/outbound'
 import { pbxCommand } from './commands/pbx'
@@ -9,7 +11,7 @@ import { usageError } from './exit-codes'
 import { PROGRAM } from './output'
 
 /** The areas, each a file in commands/; a later area (batches, config) is one more line here. */
-const AREAS = [pbxCommand, fleetCommand, outboundCommand]
+const AREAS = [pbxCommand, fleetCommand, outboundCommand, batchCommand, configCommand]
 
 export interface ProgramHooks {
   /** a shell's Tab is being answered: called with the promise of the completions' being written */
@@ -42,7 +44,7 @@ export function buildProgram(args: readonly string[], ctx: CliContext, hooks: Pr
   }
   return program
     .completion('completion', 'Print a completion script for bash or zsh (follows $SHELL)', complete)
-    .demandCommand(1, 'Name an area: pbx, fleet or outbound.')
+    .demandCommand(1, 'Name an area: pbx, fleet, outbound, batch or config.')
     .recommendCommands()
     .strict()
     .help()
@@ -91,6 +93,8 @@ const COMMANDS: Record<string, readonly string[]> = {
   pbx: ['list', 'ls', 'add', 'test', 'sign-in', 'remove', 'rm', 'export', 'import'],
   fleet: ['status'],
   outbound: ['test'],
+  config: ['snapshot', 'compare', 'apply', 'history', 'undo', 'retry'],
+  batch: ['import', 'list', 'ls', 'show', 'check', 'push', 'retry', 'export-results', 'labels', 'delete', 'rm'],
 }
 
 /** "pbx add " of `pbx add Foo --url …`: the commands typed, for the hint after bad usage. */

@@ -146,8 +146,8 @@ describe('what the package is built from', () => {
   it('ships only what main loads at run time as dependencies (the renderer is bundled; Electron and the builder are tools)', () => {
     const shipped = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.optionalDependencies ?? {})].sort()
     // diff and microdiff: the configuration compare and apply, in main's services
-    // yargs: the command line's parser (out/main/cli.js)
-    expect(shipped).toEqual(['diff', 'electron-log', 'keytar', 'microdiff', 'papaparse', 'qrcode', 'yargs', 'zod'])
+    // yargs: the command line's parser (out/main/cli.js); cli-progress: its progress bar (batch push)
+    expect(shipped).toEqual(['cli-progress', 'diff', 'electron-log', 'keytar', 'microdiff', 'papaparse', 'qrcode', 'yargs', 'zod'])
     for (const tool of ['electron', 'electron-builder', 'vue', 'naive-ui', 'pinia', 'vue-router']) expect(Object.keys(pkg.devDependencies)).toContain(tool)
   })
 

@@ -1,0 +1,159 @@
+import type { Argv, CommandModule } from 'yargs'
+import { normalizeMac } from '../../contract/pbx'
+import { namedBatch } from '../batch-names'
+import { countsText, problemLines, problemsOf, rowCells, rowCounts, statusWords } from '../batch-text'
+import type { CliContext } from '../context'
+import { exitCodeOf, type ExitCode } from '../exit-codes'
+import { plural, PROGRAM } from '../output'
+import { openKept } from '../sign-in'
+import { exportResultsCommand, labelsCommand } from './batch-files'
+import { importCommand } from './batch-import'
+import { pushCommand, retryCommand } from './batch-push'
+import { action, jsonOption, localTime, namedPbx, savedPbxs, type BaseArgs } from './common'
+
+/** How many problems `batch check` lists (--json lists them all). */
+const SHOWN_PROBLEMS = 20
+
+/**
+ * `batch …`: DECT batches, as the desktop app's batches: a spreadsheet imported and checked
+ * offline, pushed to a PBX with live progress (resumable), then the results and the labels.
+ */
+export function batchCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
+  return {
+    command: 'batch',
+    describe: 'DECT batches: import a spreadsheet, check, push to a PBX (resumable), results and labels',
+    builder: (yargs) =>
+      yargs
+        .command(importCommand(ctx))
+        .command(listCommand(ctx))
+        .command(showCommand(ctx))
+        .command(checkCommand(ctx))
+        .command(pushCommand(ctx))
+        .command(retryCommand(ctx))
+        .command(exportResultsCommand(ctx))
+        .command(labelsCommand(ctx))
+        .command(deleteCommand(ctx))
+        .demandCommand(1, 'Name a batch command: import, list, show, check, push, retry, export-results, labels or delete.')
+        .example('$0 batch import handsets.csv --vendor Yealink --model W70B', 'A batch from a spreadsheet')
+        .example('$0 batch push handsets --pbx "Demo Company"', 'Push it; Ctrl-C pauses, the same command resumes'),
+    handler: () => {},
+  }
+}
+
+interface BatchArgs extends BaseArgs {
+  batch: string
+  pbx?: string
+}
+
+const batchPositional = { type: 'string', demandOption: true, describe: 'A batch, by name or id' } as const
+
+function listCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
+  return {
+    command: 'list',
+    aliases: ['ls'],
+    describe: 'The batches on this computer, newest first, with where each push stands',
+    builder: (yargs) =>
+      yargs
+        .option('json', jsonOption)
+        .example('$0 batch list', 'A table of the batches')
+        .example(`$0 batch list --json | jq -r '.[] | select(.status == "paused") | .name'`, 'The pushes to resume'),
+    handler: action(ctx, async (argv) => {
+      const open = await ctx.open(argv, 'not-needed')
+      const batches = await open.must('listBatches')
+      if (argv.json) return ctx.out.json(batches)
+      if (batches.length === 0) return ctx.out.note(`There is no batch yet: make one with \`${PROGRAM} batch import <file>\` (see --help).`)
+      const pbxs = new Map((await savedPbxs(open)).map((p) => [p.id, p.label]))
+      ctx.out.table(
+        ['NAME', 'ID', 'STATUS', 'ROWS', 'PUSHED', 'FAILED', 'ERRORS', 'PBX', 'UPDATED'],
+        batches.map((b) => [
+          b.name,
+          b.id,
+          statusWords(b.status),
+          String(b.counts.rows),
+          String(b.counts.created + b.counts.matched),
+          String(b.counts.failed),
+          String(b.counts.withErrors),
+          b.targetProfileId === null ? '-' : (pbxs.get(b.targetProfileId) ?? 'removed'),
+          localTime(b.updatedAt),
+        ]),
+        ['left', 'left', 'left', 'right', 'right', 'right', 'right'],
+      )
+    }),
+  }
+}
+
+function showCommand(ctx: CliContext): CommandModule<BaseArgs, BatchArgs> {
+  return {
+    command: 'show <batch>',
+    describe: 'A batch row by row: its values, its outcome on the PBX, its problems',
+    builder: (yargs) =>
+      yargs
+        .positional('batch', batchPositional)
+        .option('json', jsonOption)
+        .example('$0 batch show "Site B"', 'A table of the rows')
+        .example(`$0 batch show "Site B" --json | jq '.rows[] | select(.outcome.state == "failed")'`, 'The whole batch, as saved') as Argv<BatchArgs>,
+    handler: action(ctx, async (argv) => {
+      const open = await ctx.open(argv, 'not-needed')
+      const batch = await open.must('getBatch', { batchId: (await namedBatch(open, argv.batch)).id })
+      if (argv.json) return ctx.out.json(batch)
+      const pbx = batch.targetProfileId === null ? undefined : (await savedPbxs(open)).find((p) => p.id === batch.targetProfileId)
+      ctx.out.line(`Batch "${batch.name}" (id ${batch.id}), from ${batch.source}: ${statusWords(batch.status)}${pbx ? `, pushed to "${pbx.label}"` : ''}.`)
+      ctx.out.line(`${countsText(rowCounts(batch))}.`)
+      if (batch.rows.length > 0) {
+        ctx.out.line('')
+        ctx.out.table(['ROW', 'NAME', 'MAC', 'EXT', 'OUTCOME', 'PHONE ID', 'PROBLEMS'], batch.rows.map(rowCells), ['right'])
+      }
+      const handsetProblems = problemsOf({ rows: [], handsets: batch.handsets })
+      if (handsetProblems.length > 0) {
+        ctx.out.line('')
+        ctx.out.line(`Handsets: ${plural(handsetProblems.length, 'problem')}:`)
+        for (const text of problemLines(handsetProblems, handsetProblems.length)) ctx.out.line(text)
+      }
+    }),
+  }
+}
+
+function checkCommand(ctx: CliContext): CommandModule<BaseArgs, BatchArgs> {
+  return {
+    command: 'check <batch>',
+    describe: "Check the batch against a PBX: the MACs already on it (matched, not created) and its models",
+    builder: (yargs) =>
+      yargs
+        .positional('batch', batchPositional)
+        .option('pbx', { type: 'string', demandOption: true, describe: 'The saved PBX to check against, by name or id' })
+        .option('json', jsonOption)
+        .example('$0 batch check "Site B" --pbx "Demo Company"', 'Before the push: what the PBX has already, what it would refuse') as Argv<BatchArgs>,
+    handler: action(ctx, async (argv): Promise<ExitCode> => {
+      const open = await ctx.open(argv, 'needed')
+      const summary = await namedBatch(open, argv.batch)
+      const profile = await namedPbx(open, argv.pbx ?? '')
+      await openKept(open, profile)
+      const batch = await open.must('checkBatchOnPbx', { batchId: summary.id, profileId: profile.id })
+      const counts = rowCounts(batch)
+      const problems = problemsOf(batch)
+      const macs = new Set((await open.must('listDectPhones', { profileId: profile.id })).flatMap((phone) => (phone.mac ? [normalizeMac(phone.mac.trim())] : [])))
+      const onPbx = batch.rows.filter((row) => row.values.mac !== undefined && macs.has(normalizeMac(row.values.mac))).length
+      if (argv.json) ctx.out.json({ batch: { id: batch.id, name: batch.name }, pbx: { profileId: profile.id, name: profile.label }, counts, onPbx, problems })
+      else {
+        ctx.out.line(`Checked "${batch.name}" against "${profile.label}": ${countsText(counts)}; ${plural(onPbx, 'MAC')} on the PBX already.`)
+        for (const text of problemLines(problems, SHOWN_PROBLEMS)) ctx.out.line(text)
+      }
+      return exitCodeOf(counts.rows.valid + counts.handsets.valid, counts.rows.withErrors + counts.handsets.withErrors)
+    }),
+  }
+}
+
+function deleteCommand(ctx: CliContext): CommandModule<BaseArgs, BatchArgs> {
+  return {
+    command: 'delete <batch>',
+    aliases: ['rm'],
+    describe: 'Delete a batch from this computer (the phones pushed stay on the PBX)',
+    builder: (yargs) => yargs.positional('batch', batchPositional).example('$0 batch delete "Site B"', 'Delete one batch') as Argv<BatchArgs>,
+    handler: action(ctx, async (argv) => {
+      const open = await ctx.open(argv, 'not-needed')
+      const batch = await namedBatch(open, argv.batch)
+      await open.must('deleteBatch', { batchId: batch.id })
+      ctx.out.line(`Deleted the batch "${batch.name}" (id ${batch.id}).${batch.counts.created + batch.counts.matched > 0 ? ' Its phones stay on the PBX.' : ''}`)
+    }),
+  }
+}

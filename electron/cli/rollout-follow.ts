@@ -1,0 +1,98 @@
+import type { Rollout } from '../contract/config-apply'
+import { DONE_OUTCOMES, outcomeSummary, shortId, targetState } from './config-text'
+import { BridgeFailure, type CliContext, type OpenServices } from './context'
+import { EXIT, exitCodeOf, usageError, type ExitCode } from './exit-codes'
+import { PROGRAM } from './output'
+import { promptLine } from './password-input'
+
+/** How often a running rollout is asked for. */
+const POLL_MS = 200
+/** How long Ctrl-C waits for the PBXs under way before the command line exits. */
+const STOP_WAIT_MS = 4000
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Asks "<question> [y/N]" on the terminal; `--yes` answers for it. Without a terminal and without
+ * `--yes` nothing is done: bad usage saying to add `--yes`.
+ */
+export async function confirmed(ctx: CliContext, question: string, yes: boolean, unattended: string): Promise<boolean> {
+  if (yes) return true
+  if (!ctx.out.interactive()) throw usageError(`Nothing was done: ${unattended}`)
+  const answer = await promptLine(`${question} [y/N] `)
+  return /^y(es)?$/i.test(answer)
+}
+
+/**
+ * Starts a rollout (the services run it in the background) and follows it until it ends: a line on
+ * stderr as each PBX is done or fails. Ctrl-C stops the command line, not the rollout: the PBXs
+ * under way get a few seconds to finish, and the history keeps what each PBX did.
+ */
+export async function followRollout(ctx: CliContext, open: OpenServices, start: () => Promise<Rollout>, watched?: ReadonlySet<string>): Promise<Rollout> {
+  let started: Rollout | undefined
+  const dropStop = ctx.undoOnStop(async () => {
+    const history = `\`${PROGRAM} config history${started ? ` ${shortId(started.id)}` : ''}\``
+    ctx.out.note(`A rollout goes on while the command line runs: waiting up to ${STOP_WAIT_MS / 1000} s for the PBXs being written. The history keeps each PBX's result as it finishes: ${history}.`)
+    await Promise.race([open.services.config.idle(), sleep(STOP_WAIT_MS)])
+  })
+  try {
+    let rollout = await start()
+    started = rollout
+    // a retry runs some PBXs only, which still show how they ended before until each starts
+    const runs = (id: string) => !watched || watched.has(id)
+    const total = rollout.targets.filter((t) => runs(t.profileId)).length
+    const active = new Set<string>()
+    const reported = new Set<string>()
+    for (;;) {
+      for (const target of rollout.targets) {
+        if (!runs(target.profileId) || reported.has(target.profileId)) continue
+        const ended = target.state === 'done' || target.state === 'failed'
+        if (!ended) active.add(target.profileId)
+        if (!ended || (!active.has(target.profileId) && rollout.running)) continue
+        reported.add(target.profileId)
+        const summary = target.state === 'done' ? ` (${outcomeSummary([target])})` : ''
+        ctx.out.note(`[${reported.size}/${total}] "${target.label}": ${targetState(target)}${summary}`)
+      }
+      if (!rollout.running) return rollout
+      await sleep(POLL_MS)
+      rollout = await open.must('getRollout', { rolloutId: rollout.id })
+    }
+  } finally {
+    dropStop()
+  }
+}
+
+/** A rollout's exit code: 0 every item done (or unchanged), 1 none, 3 some failed or skipped. */
+export function rolloutExitCode(rollout: Rollout): ExitCode {
+  let done = 0
+  let failed = 0
+  for (const target of rollout.targets) {
+    for (const item of target.items) {
+      if (DONE_OUTCOMES.has(item.outcome)) done++
+      else failed++
+    }
+  }
+  if (done + failed === 0) return EXIT.done
+  return exitCodeOf(done, failed)
+}
+
+/** The rollout a command line argument names: its id or a unique beginning of it (at least 4 characters). */
+export async function namedRollout(open: OpenServices, id: string): Promise<Rollout> {
+  const wanted = id.trim().toLowerCase()
+  const all = await open.must('listRollouts')
+  const exact = all.find((rollout) => rollout.id.toLowerCase() === wanted)
+  if (exact) return exact
+  const matches = wanted.length >= 4 ? all.filter((rollout) => rollout.id.toLowerCase().startsWith(wanted)) : []
+  if (matches.length === 1) return matches[0] as Rollout
+  if (matches.length > 1) throw usageError(`"${id}" begins the ids of ${matches.length} rollouts: give more of the id (\`${PROGRAM} config history\` lists them).`)
+  throw usageError(`No rollout "${id}" is in the history: \`${PROGRAM} config history\` lists them (the last 200), each by the beginning of its id.`)
+}
+
+/** Undoes or retries a rollout; a refusal names the rollout by its short id (not the field `rolloutId`). */
+export async function rolloutCall(open: OpenServices, name: 'undoRollout' | 'retryRollout', rollout: Rollout): Promise<Rollout> {
+  const result = await open.call(name, { rolloutId: rollout.id })
+  if (result.ok) return result.value
+  const message = result.error.message.replace(/^rolloutId: /, `${shortId(rollout.id)}: `)
+  if (result.error.code === 'INVALID_INPUT') throw usageError(message)
+  throw new BridgeFailure({ ...result.error, message })
+}

@@ -1,0 +1,247 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BatchSummary, PushProgress } from '../../../electron/contract/dect'
+import type { PbxProfile } from '../../../electron/contract/profiles'
+import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
+import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
+import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
+import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
+import { phonesOn, signedIn } from '../dect/push-support'
+import { jsonOf, runCli, type CliOptions } from './run-cli'
+
+// `batch …` as a user runs it: `node bin/pbx-provisioner.mjs batch …` in a child process with its
+// own data folder, against a demo PBX running in this test. Importing needs no keychain; pushing
+// signs in with the password kept in the real OS keychain, so it runs inside
+// test/support/in-keyring.sh (as `npm test` runs vitest) and is skipped, saying why, elsewhere.
+
+const tempDirs: string[] = []
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  tempDirs.push(dir)
+  return dir
+}
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true })
+})
+
+/** 00:15:65:00:00:00, 00:15:65:00:00:01, …: unicast, manufacturer-assigned, one per row */
+const macOf = (i: number) => `001565${i.toString(16).toUpperCase().padStart(6, '0')}`.replace(/(..)(?!$)/g, '$1:')
+
+/** A spreadsheet of `count` phones; `change` edits a row's cells (0-based) */
+function spreadsheet(dir: string, name: string, count: number, change: (cells: string[], i: number) => string[] = (cells) => cells): string {
+  const lines = ['MAC address,Name,Extension', ...Array.from({ length: count }, (_, i) => change([macOf(i), `Handset ${i + 1}`, String(2000 + i)], i).join(','))]
+  const file = join(dir, name)
+  writeFileSync(file, `${lines.join('\r\n')}\r\n`)
+  return file
+}
+
+interface ImportJson {
+  batch: BatchSummary
+  encoding: string
+  mapping: Record<string, string>
+  counts: { rows: { total: number; valid: number; withErrors: number } }
+  problems: { kind: string; row: number; field: string; severity: string; message: string }[]
+}
+
+describe('batch commands without a PBX', { timeout: 30_000 }, () => {
+  const dir = tempDir('pbx-cli-batch-plain-')
+  const dataDir = join(dir, 'data')
+  const cli = (args: string[], more: Partial<CliOptions> = {}) => runCli(args, { dataDir, ...more })
+  const good = spreadsheet(dir, 'good.csv', 3)
+
+  it.concurrent.each([
+    [['batch'], /Name a batch command: import, list/],
+    [['batch', 'import'], /Not enough non-option arguments/],
+    [['batch', 'import', join(dir, 'missing.csv')], /Could not read .*missing\.csv \(ENOENT\): name a CSV file/],
+    [['batch', 'import', good, '--map', 'colour=Name'], /--map colour=Name: colour is not a field; the fields are name, mac/],
+    [['batch', 'import', good, '--map', 'mac'], /--map mac: write field=Header/],
+    [['batch', 'import', good, '--map', 'mac=Serial'], /the file has no column "Serial"; its columns are "MAC address", "Name", "Extension"/],
+    [['batch', 'import', good, '--language', 'Klingon'], /--language: /],
+    [['batch', 'push', 'Nothing', '--pbx', 'Nobody'], /There is no batch yet, so none is named "Nothing"/],
+    [['batch', 'push', 'x', '--concurrency', '99'], /--concurrency: must be at most 16/],
+    [['batch', 'labels', 'x', 'labels.pdf'], /cannot print a PDF .* write the sheet as HTML/],
+  ])('bad usage exits 2 and says what to do: %j', async (args, message) => {
+    const run = await cli(args)
+    expect(run.stderr).toMatch(message)
+    expect(run.stdout).toBe('')
+    expect(run.code).toBe(2)
+  })
+
+  it('imports a spreadsheet: the row with a broadcast MAC is named, the rest is saved, exit 3', async () => {
+    const file = spreadsheet(dir, 'site.csv', 40, (cells, i) => (i === 6 ? ['FF:FF:FF:FF:FF:FF', ...cells.slice(1)] : cells))
+    const run = await cli(['batch', 'import', file, '--vendor', 'Yealink', '--model', 'W70B'])
+    expect(run.stdout).toMatch(/^Read site\.csv: utf-8, comma-separated, a header row, 40 data rows\.$/m)
+    expect(run.stdout).toMatch(/^Columns \(guessed; change with --map field=Header\): MAC address → mac, Name → name, Extension → extension\.$/m)
+    expect(run.stdout).toMatch(/^Saved batch "site" \(id \S+\): 40 rows: 39 ready, 1 with errors \(not pushed\)\.$/m)
+    expect(run.stdout).toMatch(/^ {2}row 7, mac: error: MAC FF:FF:FF:FF:FF:FF is the broadcast address; no phone has it$/m)
+    expect(run.code).toBe(3)
+
+    // the same file again: a free name; as JSON, with every problem
+    const again = await cli(['batch', 'import', file, '--vendor', 'Yealink', '--model', 'W70B', '--json'])
+    expect(again.code).toBe(3)
+    const json = jsonOf<ImportJson>(again)
+    expect(json.batch.name).toBe('site 2')
+    expect(json.counts.rows).toMatchObject({ total: 40, valid: 39, withErrors: 1 })
+    expect(json.problems).toEqual([expect.objectContaining({ kind: 'base', row: 7, field: 'mac', severity: 'error' })])
+    const taken = await cli(['batch', 'import', file, '--name', 'SITE'])
+    expect(taken.code).toBe(2)
+    expect(taken.stderr).toMatch(/A batch named "site" exists already \(id \S+\): choose another --name/)
+  })
+
+  it('maps columns the guess does not know, by flags or by a mapping file; reads UTF-16', async () => {
+    const lines = ['Geräte-ID;Mitarbeiter;Notiz', `${macOf(1)};Anna Schmidt;Lager`, `${macOf(2)};Jörg Weiß;Büro`]
+    const file = join(dir, 'kunde.csv')
+    writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf16le')]))
+    const byFlags = await cli(['batch', 'import', file, '--map', 'mac=Geräte-ID', '--map', 'name=mitarbeiter', '--vendor', 'Yealink', '--model', 'W70B', '--json'])
+    expect(byFlags.code, byFlags.stderr).toBe(0)
+    const imported = jsonOf<ImportJson>(byFlags)
+    expect(imported.encoding).toBe('utf-16le')
+    expect(imported.mapping).toEqual({ 'Geräte-ID': 'mac', Mitarbeiter: 'name', Notiz: 'ignore' })
+    expect(imported.counts.rows).toMatchObject({ total: 2, valid: 2 })
+
+    // the output of that import is a mapping file for the next one
+    const mappingFile = join(dir, 'mapping.json')
+    writeFileSync(mappingFile, byFlags.stdout)
+    const byFile = await cli(['batch', 'import', file, '--name', 'Kunde B', '--mapping', mappingFile, '--vendor', 'Yealink', '--model', 'W70B'])
+    expect(byFile.code, byFile.stderr).toBe(0)
+    expect(byFile.stdout).toMatch(/^Columns \(as given\): Geräte-ID → mac, Mitarbeiter → name, Notiz → \(ignored\)\.$/m)
+
+    const show = await cli(['batch', 'show', 'kunde b'])
+    expect(show.code).toBe(0)
+    expect(show.stdout).toMatch(/^\s+1\s+Anna Schmidt\s+00:15:65:00:00:01\s+pending$/m)
+    const list = jsonOf<BatchSummary[]>(await cli(['batch', 'list', '--json']))
+    expect(list.map((b) => b.name).sort()).toEqual(['Kunde B', 'kunde', 'site', 'site 2'])
+    const deleted = await cli(['batch', 'delete', 'Kunde B'])
+    expect(deleted.stdout).toMatch(/^Deleted the batch "Kunde B" \(id \S+\)\.$/m)
+    const unknown = await cli(['batch', 'show', 'kunde b'])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toMatch(/No batch is named "kunde b"\. Batches: "kunde", "site 2", "site"\. \(`pbx-provisioner batch list` shows them all\.\)/)
+    expect((await cli(['batch', 'show', 'Kund'])).stderr).toMatch(/No batch is named "Kund"\. Did you mean "kunde"\?/)
+  })
+
+  it('a file with nothing to import exits 1', async () => {
+    const file = join(dir, 'empty.csv')
+    writeFileSync(file, '')
+    const run = await cli(['batch', 'import', file])
+    expect(run.stderr).toMatch(/Nothing was imported: /)
+    expect(run.code).toBe(1)
+  })
+})
+
+const keychain = await openKeytarStore()
+if (!keychain.available) console.warn(`Skipping the batch push tests of the command line: ${keychain.reason} (run vitest inside test/support/in-keyring.sh).`)
+
+describe.skipIf(!keychain.available)('batch push against the demo PBX, with the keychain', { timeout: 60_000 }, () => {
+  let pbx: DemoPbx
+  const dir = tempDir('pbx-cli-batch-')
+  const dataDir = join(dir, 'data')
+  const cli = (args: string[], more: Partial<CliOptions> = {}) => runCli(args, { dataDir, ...more })
+  const batchOf = async (name: string) => jsonOf<BatchSummary[]>(await cli(['batch', 'list', '--json'])).find((b) => b.name === name)!
+  /** our phones on the demo PBX (its seed has others), read back through its API */
+  const ourPhones = async () => (await phonesOn(await signedIn(pbx.url))).filter((phone) => phone.mac?.startsWith('001565'))
+
+  beforeAll(async () => {
+    pbx = await startDemoPbx({ port: 0 })
+    const added = await cli(['pbx', 'add', 'Demo Company', '--url', pbx.url, '--user', 'manager', '--domain', 'demo.pbx.example', '--password-env', 'PW'], {
+      env: { PW: 'manager' },
+    })
+    expect(added.code, added.stderr).toBe(0)
+  })
+  afterAll(async () => {
+    if (keychain.available) for (const profile of JSON.parse(readFileSync(join(dataDir, 'profiles.json'), 'utf8')).profiles as PbxProfile[]) {
+      await keychain.store.deletePassword(KEYCHAIN_SERVICE, accountOf(profile.id))
+    }
+    await pbx?.stop()
+  })
+
+  it('pushes 200 rows; Ctrl-C half-way pauses (exit 130); the same command resumes to exactly 200', async () => {
+    const file = spreadsheet(dir, 'hq.csv', 200)
+    const imported = await cli(['batch', 'import', file, '--vendor', 'Yealink', '--model', 'W80B'])
+    expect(imported.code, imported.stderr).toBe(0)
+    expect(imported.stdout).toMatch(/Saved batch "hq" \(id \S+\): 200 rows: 200 ready\./)
+    const checked = await cli(['batch', 'check', 'hq', '--pbx', 'Demo Company'])
+    expect(checked.code, checked.stderr).toBe(0)
+    expect(checked.stdout).toMatch(/^Checked "hq" against "Demo Company": 200 rows: 200 ready; 0 MACs on the PBX already\.$/m)
+
+    // slowed down, so that the push takes a few seconds: interrupted once the lines say 80 or more
+    pbx.faults.setLatency(80)
+    let interruptedAt = -1
+    const first = await cli(['batch', 'push', 'hq', '--pbx', 'Demo Company'], {
+      timeoutMs: 40_000,
+      started: (child) => {
+        let seen = ''
+        child.stdout?.on('data', (chunk: string) => {
+          seen += chunk
+          const done = [...seen.matchAll(/^pushed (\d+) of 200 /gm)].map((m) => Number(m[1]))
+          if (interruptedAt === -1 && done.some((n) => n >= 80)) {
+            interruptedAt = Math.max(...done)
+            child.kill('SIGINT')
+          }
+        })
+      },
+    })
+    pbx.faults.setLatency(0)
+    expect(interruptedAt, first.stdout + first.stderr).toBeGreaterThanOrEqual(80)
+    expect(first.stdout).toMatch(/^pushed 0 of 200 \(created 0, matched 0, failed 0\)$/m)
+    expect(first.stderr).toMatch(/Pausing the push: the rows being sent finish first/)
+    const paused = /Paused at (\d+) of 200: run the same command to resume \(`pbx-provisioner batch push "hq" --pbx "Demo Company"`\)/.exec(first.stderr)
+    expect(paused, first.stderr).not.toBeNull()
+    expect(first.code).toBe(130)
+    const pausedAt = Number(paused![1])
+    expect(pausedAt).toBeGreaterThanOrEqual(interruptedAt)
+    expect(pausedAt).toBeLessThan(200)
+    // what the journal kept is what the PBX has
+    const batch = await batchOf('hq')
+    expect(batch.status).toBe('paused')
+    expect(batch.counts.created).toBe(pausedAt)
+    expect(await ourPhones()).toHaveLength(pausedAt)
+
+    const resumed = await cli(['batch', 'push', 'hq', '--json'], { timeoutMs: 40_000 })
+    expect(resumed.code, resumed.stderr).toBe(0)
+    const end = jsonOf<PushProgress & { interrupted: boolean; failedRows: unknown[] }>(resumed)
+    expect(end).toMatchObject({ status: 'done', total: 200, done: 200, created: 200, matched: 0, failed: 0, interrupted: false, failedRows: [] })
+    expect(resumed.stderr).toMatch(new RegExp(`^pushed ${pausedAt} of 200 `, 'm'))
+    const phones = await ourPhones()
+    expect(phones).toHaveLength(200)
+    expect(new Set(phones.map((phone) => phone.mac)).size).toBe(200)
+    expect((await batchOf('hq')).status).toBe('done')
+  })
+
+  it('exports the results as CSV and the labels as HTML; nothing is left to retry', async () => {
+    const csv = await cli(['batch', 'export-results', 'hq'])
+    expect(csv.code, csv.stderr).toBe(0)
+    const [header, ...rows] = csv.stdout.trimEnd().split('\r\n')
+    expect(header).toBe('kind,row,mac,name,extension,id,url,outcome,error,ipui,base_mac,handset_index')
+    expect(rows).toHaveLength(200)
+    expect(rows.every((row) => /^base,\d+,001565[0-9A-F]{6},Handset \d+,\d+,\S+,http\S+\.xml,created,/.test(row))).toBe(true)
+
+    const labels = join(dir, 'labels.html')
+    const sheet = await cli(['batch', 'labels', 'hq', labels, '--size', 'a4-14'])
+    expect(sheet.code, sheet.stderr).toBe(0)
+    expect(sheet.stderr).toMatch(/Wrote the label sheet of "hq" \(200 labels on a4-14 stock\) to .*labels\.html: open it in a browser and print it at 100 % scale/)
+    expect(readFileSync(labels, 'utf8').match(/class="label"/g)).toHaveLength(200)
+    const again = await cli(['batch', 'labels', 'hq', labels])
+    expect(again.code).toBe(2)
+    expect(again.stderr).toMatch(/labels\.html exists already: choose another file, or add --force/)
+
+    const retry = await cli(['batch', 'retry', 'hq'])
+    expect(retry.code).toBe(0)
+    expect(retry.stderr).toMatch(/Nothing to retry: no row of "hq" failed/)
+  })
+
+  it('a row the PBX refuses fails, the others are pushed (exit 3), and retry sends only that row again', async () => {
+    const file = spreadsheet(dir, 'annex.csv', 5, (cells, i) => [`00:15:66:00:00:0${i}`, cells[1]!, cells[2]!, i === 2 ? 'W99X' : 'W70B'])
+    writeFileSync(file, readFileSync(file, 'utf8').replace('MAC address,Name,Extension', 'MAC address,Name,Extension,Model'))
+    expect((await cli(['batch', 'import', file, '--vendor', 'Yealink'])).code).toBe(0)
+    const pushed = await cli(['batch', 'push', 'annex', '--pbx', 'Demo Company'])
+    expect(pushed.stdout).toMatch(/^Pushed 5 of 5 \(created 4, matched 0, failed 1\) to "Demo Company"\.$/m)
+    expect(pushed.stdout).toMatch(/^ {2}row 3, 00:15:66:00:00:02 Handset 3: .*W99X/m)
+    expect(pushed.stderr).toMatch(/`pbx-provisioner batch retry "annex"` sends the failed rows again/)
+    expect(pushed.code).toBe(3)
+    const retried = await cli(['batch', 'retry', 'annex', '--json'])
+    expect(retried.code).toBe(3)
+    expect(jsonOf<PushProgress>(retried)).toMatchObject({ status: 'partly_failed', created: 4, failed: 1 })
+  })
+})
