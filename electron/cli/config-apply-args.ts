@@ -2,7 +2,6 @@ import type { ApplyItemRef, NameMapping, TargetPlan } from '../contract/config-a
 import { CONFIG_PART_TITLES, CONFIG_PARTS, type ConfigPart } from '../contract/config-snapshot'
 import { normalizeMac } from '../contract/pbx'
 import type { PbxProfile } from '../contract/profiles'
-import type { PickableItem } from './config-text'
 import { usageError } from './exit-codes'
 import { PROGRAM } from './output'
 import { findPbxs } from './pbx-names'
@@ -36,7 +35,7 @@ const sameMac = (a: string, b: string): boolean => normalizeMac(a) === normalize
  * `--item` values (`outboundRules:Local`, `rule:Local`, `notification`, `bases:*`) as the source's
  * items; no `--item`: all of them. An item the source does not have is bad usage naming what it has.
  */
-export function chosenItems(values: readonly string[] | undefined, source: readonly PickableItem[]): ApplyItemRef[] {
+export function chosenItems(values: readonly string[] | undefined, source: readonly ApplyItemRef[]): ApplyItemRef[] {
   if (!values || values.length === 0) return source.map(({ part, key }) => ({ part, key }))
   const chosen: ApplyItemRef[] = []
   for (const value of values) {
@@ -48,7 +47,7 @@ export function chosenItems(values: readonly string[] | undefined, source: reado
     const ofPart = source.filter((item) => item.part === part)
     const title = CONFIG_PART_TITLES[part].toLowerCase()
     if (ofPart.length === 0) throw usageError(`--item ${JSON.stringify(value)}: the source has no ${title} (or could not read them).`)
-    let found: PickableItem[]
+    let found: ApplyItemRef[]
     if (part === 'notification' || key === '*') found = ofPart
     else if (key === '') throw usageError(`--item ${JSON.stringify(value)}: name the item after the colon, e.g. ${part}:${ofPart[0]?.key ?? 'name'} (or ${part}:* for all).`)
     else {

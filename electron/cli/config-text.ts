@@ -1,32 +1,12 @@
 import type { ItemAction, ItemOutcome, ItemPlan, Rollout, TargetPlan, TargetResult } from '../contract/config-apply'
-import type { ConfigComparison, FieldChange, ItemStatus, PartComparison } from '../contract/config-compare'
-import { CONFIG_PART_TITLES, CONFIG_PARTS, type ConfigPart, type ConfigSnapshot, type UnreadReason } from '../contract/config-snapshot'
+import { pathText, valueText, type ConfigComparison, type FieldChange, type ItemStatus, type PartComparison } from '../contract/config-compare'
+import { CONFIG_PART_TITLES, type ConfigPart, type UnreadReason } from '../contract/config-snapshot'
 
 /**
- * The configuration commands' words: a field's path and value, a field change as a diff (`- before`,
- * `+ after`), a comparison part by part, a preview and a rollout's results per PBX and item. The
- * desktop app says the same things (renderer/src/lib/config-text.ts), which the command line does
- * not import.
+ * The configuration commands' words: a field change as a diff (`- before`, `+ after`; its path
+ * and values written as the app writes them, contract/config-compare.ts), a comparison part by
+ * part, a preview and a rollout's results per PBX and item.
  */
-
-/** An item of a snapshot as `--item` names it. */
-export type PickableItem = { part: ConfigPart; key: string }
-
-/** The items of a snapshot a rollout may apply, part by part (a base by its MAC; the settings as 'settings'). */
-export function pickableItems(snapshot: ConfigSnapshot): PickableItem[] {
-  const items: PickableItem[] = []
-  for (const part of CONFIG_PARTS) {
-    if (part === 'notification') {
-      if (snapshot.notification.state === 'read') items.push({ part, key: 'settings' })
-    } else if (part === 'dectBases') {
-      if (snapshot.dectBases.state === 'read') for (const base of snapshot.dectBases.items) items.push({ part, key: base.mac })
-    } else {
-      const read = snapshot[part]
-      if (read.state === 'read') for (const item of read.items) items.push({ part, key: item.name })
-    }
-  }
-  return items
-}
 
 /** "Outbound rules: Local" */
 export const itemText = (item: { part: ConfigPart; key: string }): string =>
@@ -35,18 +15,6 @@ export const itemText = (item: { part: ConfigPart; key: string }): string =>
 export const UNREAD_WORDS: Record<UnreadReason, string> = {
   not_offered: 'not offered by the PBX',
   not_allowed: 'the account may not read them',
-}
-
-/** `['routes', 0, 'prepend']` → "routes › 1 › prepend" (list positions counted from 1). */
-export function pathText(path: readonly (string | number)[]): string {
-  return path.map((step) => (typeof step === 'number' ? String(step + 1) : step.replace(/_/g, ' '))).join(' › ')
-}
-
-/** A value as a diff prints it: text as it is, the rest as JSON; nothing as an em dash. */
-export function valueText(value: unknown): string {
-  if (value === undefined) return '—'
-  if (typeof value === 'string') return value === '' ? '(empty)' : value
-  return JSON.stringify(value)
 }
 
 /** How many unchanged lines of a long text are shown around a change, at most. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ConfigSourceSchema, FieldChangeSchema } from './config-compare'
-import { CONFIG_PARTS, SnapshotBaseSchema, SnapshotIvrServerSchema, SnapshotRuleSchema, SnapshotTemplateSchema } from './config-snapshot'
+import { CONFIG_PARTS, type ConfigSnapshot, SnapshotBaseSchema, SnapshotIvrServerSchema, SnapshotRuleSchema, SnapshotTemplateSchema } from './config-snapshot'
 import { NotificationSettingsSchema } from './pbx-system'
 
 /**
@@ -18,6 +18,26 @@ const profileId = z.string().min(1)
 /** An item of a part, by the key compare matches it by (a name; a base's MAC; 'settings'). */
 export const ApplyItemRefSchema = z.strictObject({ part: z.enum(CONFIG_PARTS), key: z.string().min(1).max(300) })
 export type ApplyItemRef = z.infer<typeof ApplyItemRefSchema>
+
+/**
+ * The items of a snapshot a rollout may apply, part by part, each by its key: a rule, a server or
+ * a template by its name, a base by its MAC, the notification settings as 'settings'. What the
+ * app's picker and the command line's `--item` offer.
+ */
+export function applicableItems(snapshot: ConfigSnapshot): ApplyItemRef[] {
+  const items: ApplyItemRef[] = []
+  for (const part of CONFIG_PARTS) {
+    if (part === 'notification') {
+      if (snapshot.notification.state === 'read') items.push({ part, key: 'settings' })
+    } else if (part === 'dectBases') {
+      if (snapshot.dectBases.state === 'read') for (const base of snapshot.dectBases.items) items.push({ part, key: base.mac })
+    } else {
+      const read = snapshot[part]
+      if (read.state === 'read') for (const item of read.items) items.push({ part, key: item.name })
+    }
+  }
+  return items
+}
 
 /**
  * What a target PBX uses for the source's providers and holidays that it has no namesake of: the

@@ -63,6 +63,21 @@ export const ConfigComparisonSchema = z.object({
 })
 export type ConfigComparison = z.infer<typeof ConfigComparisonSchema>
 
+/**
+ * A field change's path and values as people read them, the same in the app and on the command
+ * line: `['routes', 0, 'prepend']` → "routes › 1 › prepend" (list positions counted from 1).
+ */
+export function pathText(path: readonly (string | number)[]): string {
+  return path.map((step) => (typeof step === 'number' ? String(step + 1) : step.replace(/_/g, ' '))).join(' › ')
+}
+
+/** A field's value as a diff viewer prints it: text as it is, the rest as JSON; nothing as an em dash. */
+export function valueText(value: unknown): string {
+  if (value === undefined) return '—'
+  if (typeof value === 'string') return value === '' ? '(empty)' : value
+  return JSON.stringify(value)
+}
+
 export const configOperations = {
   /** reads a signed-in PBX's configuration into a snapshot file (its text and a file name) */
   takeSnapshot: {

@@ -1,8 +1,8 @@
 import type { Argv, CommandModule } from 'yargs'
-import { APPLY_CONCURRENCY, ApplyRequestSchema, type ApplyPreview, type ApplyRequest, type Rollout } from '../../contract/config-apply'
+import { APPLY_CONCURRENCY, applicableItems, ApplyRequestSchema, type ApplyPreview, type ApplyRequest, type Rollout } from '../../contract/config-apply'
 import { checkMappingOptions, chosenItems, chosenTargets, hasMappingOptions, mappingsFor, type MappingOptions, type TargetOptions } from '../config-apply-args'
 import { configSide, sideName, signInProblem, snapshotOf, sourceOf } from '../config-source'
-import { itemText, outcomeSummary, pickableItems, previewCounts, previewLines, previewSummary, resultLines, shortId } from '../config-text'
+import { itemText, outcomeSummary, previewCounts, previewLines, previewSummary, resultLines, shortId } from '../config-text'
 import type { PbxProfile } from '../../contract/profiles'
 import type { CliContext, OpenServices } from '../context'
 import { EXIT, exitCodeOf, usageError, type ExitCode } from '../exit-codes'
@@ -59,7 +59,7 @@ async function apply(ctx: CliContext, argv: ApplyArgs): Promise<ExitCode> {
   const { targets, notes } = chosenTargets(await savedPbxs(open), argv, side.kind === 'pbx' ? side.profile.id : undefined)
   for (const note of notes) out.note(note)
   const snapshot = await snapshotOf(open, side)
-  const items = chosenItems(argv.item, pickableItems(snapshot))
+  const items = chosenItems(argv.item, applicableItems(snapshot))
   if (items.length === 0) throw usageError(`The source has no items to apply (it could read none of its parts).`)
   if (!argv.item?.length) out.note(`No --item given: applying all ${plural(items.length, 'item')} of the source.`)
 

@@ -1,6 +1,6 @@
-import type { ItemAction, ItemOutcome, Rollout } from '@contract/config-apply'
+import { applicableItems, type ItemAction, type ItemOutcome, type Rollout } from '@contract/config-apply'
 import type { ItemStatus } from '@contract/config-compare'
-import { CONFIG_PART_TITLES, CONFIG_PARTS, type ConfigPart, type ConfigSnapshot, type SnapshotBase, type UnreadReason } from '@contract/config-snapshot'
+import { CONFIG_PART_TITLES, type ConfigPart, type ConfigSnapshot, type SnapshotBase, type UnreadReason } from '@contract/config-snapshot'
 
 /**
  * What the configuration screens (compare, roll out, history) say: the items of a snapshot to pick
@@ -9,26 +9,14 @@ import { CONFIG_PART_TITLES, CONFIG_PARTS, type ConfigPart, type ConfigSnapshot,
 
 export type PickableItem = { part: ConfigPart; key: string; label: string }
 
-/** The items of a snapshot, part by part, as a reseller picks them to roll out (a base by its MAC). */
+/** The items of a snapshot, part by part, as a reseller picks them to roll out, each with its words. */
 export function pickableItems(snapshot: ConfigSnapshot): PickableItem[] {
-  const items: PickableItem[] = []
-  for (const part of CONFIG_PARTS) {
-    if (part === 'notification') {
-      if (snapshot.notification.state === 'read') items.push({ part, key: 'settings', label: 'Notification settings' })
-      continue
-    }
-    if (part === 'dectBases') {
-      if (snapshot.dectBases.state !== 'read') continue
-      for (const base of snapshot.dectBases.items) items.push({ part, key: base.mac, label: baseLabel(base) })
-      continue
-    }
-    const read = snapshot[part]
-    if (read.state !== 'read') continue
-    for (const item of read.items) {
-      items.push({ part, key: item.name, label: item.name })
-    }
-  }
-  return items
+  const bases = snapshot.dectBases.state === 'read' ? snapshot.dectBases.items : []
+  return applicableItems(snapshot).map((ref) => {
+    if (ref.part === 'notification') return { ...ref, label: 'Notification settings' }
+    const base = ref.part === 'dectBases' ? bases.find((b) => b.mac === ref.key) : undefined
+    return { ...ref, label: base ? baseLabel(base) : ref.key }
+  })
 }
 
 function baseLabel(base: SnapshotBase): string {
@@ -41,18 +29,6 @@ export const partTitle = (part: ConfigPart): string => CONFIG_PART_TITLES[part]
 export const UNREAD_WORDS: Record<UnreadReason, string> = {
   not_offered: 'not offered by this PBX',
   not_allowed: 'the account may not read them',
-}
-
-/** `['routes', 0, 'prepend']` → "routes › 1 › prepend" (list positions counted from 1). */
-export function pathText(path: readonly (string | number)[]): string {
-  return path.map((step) => (typeof step === 'number' ? String(step + 1) : step.replace(/_/g, ' '))).join(' › ')
-}
-
-/** A field's value as a diff viewer prints it: text as it is, the rest as JSON; nothing as an em dash. */
-export function valueText(value: unknown): string {
-  if (value === undefined) return '—'
-  if (typeof value === 'string') return value === '' ? '(empty)' : value
-  return JSON.stringify(value)
 }
 
 type TagType = 'default' | 'success' | 'warning' | 'error' | 'info'

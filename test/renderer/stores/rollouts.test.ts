@@ -1,44 +1,17 @@
 import type { ApplyPreview, Rollout } from '@contract/config-apply'
-import type { ConfigSnapshot } from '@contract/config-snapshot'
-import { pathText, pickableItems, outcomeSummary, rolloutProgress, valueText } from '@renderer/lib/config-text'
+import { pathText, valueText } from '@contract/config-compare'
+import { pickableItems, outcomeSummary, rolloutProgress } from '@renderer/lib/config-text'
 import { ROLLOUT_POLL_MS, useRolloutsStore } from '@renderer/stores/rollouts'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakePbx, installFakePbx, ok, removePbx } from '../fake-pbx'
+import { acmeSnapshot } from '../fleet/config-helpers'
 
 // The rollout store: the source's items, what is sent for a preview and an apply (the names a
 // target maps included), and following a running rollout until it ends, and only then.
 
-const snapshot: ConfigSnapshot = {
-  format: 'pbx-provisioner/config-snapshot',
-  version: 1,
-  takenAt: '2025-06-01T12:00:00.000Z',
-  source: { label: 'Head office', baseUrl: 'https://pbx.example', domain: 'a.example' },
-  providers: { state: 'read', items: [{ id: 'p1', name: 'Telco One' }] },
-  holidays: { state: 'read', items: [] },
-  outboundRules: {
-    state: 'read',
-    items: [
-      {
-        id: 'r1',
-        name: 'Night service',
-        number_prefix: '0900',
-        number_length: '',
-        number_mask: '',
-        enabled: true,
-        priority: 500,
-        office_hours: {},
-        holidays: [],
-        routing_strategy: 'PRIORITIZED',
-        routes: [],
-      },
-    ],
-  },
-  ivrServers: { state: 'not_allowed' },
-  emailTemplates: { state: 'read', items: [{ name: 'DISK_LOW', from: '', subject: 'Disk', body: 'Low' }] },
-  notification: { state: 'not_allowed' },
-  dectBases: { state: 'read', items: [{ id: 'd1', name: 'Reception', mac: '001565AABBCC' }] },
-}
+/** a snapshot as main reads it (the fleet pages' tests use the same one) */
+const snapshot = acmeSnapshot
 
 const rollout = (running: boolean, outcome: 'pending' | 'created'): Rollout => ({
   id: 'ro-1',

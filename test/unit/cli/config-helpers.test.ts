@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest'
 import type { TargetPlan } from '../../../electron/contract/config-apply'
 import type { DiffLine } from '../../../electron/contract/config-compare'
 import { chosenItems, chosenTargets, mappingsFor } from '../../../electron/cli/config-apply-args'
-import { changeLines, pathText, type PickableItem } from '../../../electron/cli/config-text'
+import type { ApplyItemRef } from '../../../electron/contract/config-apply'
+import { pathText } from '../../../electron/contract/config-compare'
+import { changeLines } from '../../../electron/cli/config-text'
 import { CliError } from '../../../electron/cli/exit-codes'
 import type { PbxProfile } from '../../../electron/contract/profiles'
 
 // The config commands' small parts, in-process; config.test.ts runs the commands as child processes.
 
-const source: PickableItem[] = [
+const source: ApplyItemRef[] = [
   { part: 'outboundRules', key: 'Local' },
   { part: 'outboundRules', key: 'Emergency' },
   { part: 'notification', key: 'settings' },
