@@ -15,10 +15,9 @@ import {
   rollOut,
   settle,
   signedInPbx,
-  switchRuleOff,
   type AxeExceptions,
 } from './a11y-steps'
-import { fixturePath, savePbx, openArea, openPbx } from './e2e-steps'
+import { fixturePath, savePbx, openArea, openPbx, switchRuleOff } from './e2e-steps'
 import { expect, test, type DemoPbx } from './harness'
 import { expectVisibleFocus } from './focus-walk'
 import { countSandboxRefusals } from './mail-steps'

@@ -63,3 +63,23 @@ export async function openPbx(app: Page, label: string, username: string): Promi
 export async function openArea(app: Page, title: string): Promise<void> {
   await app.getByRole('menu').getByText(title, { exact: true }).click()
 }
+
+/**
+ * Switches an outbound rule of the tenant off through the demo PBX's own API (not the app's), as
+ * someone else on the PBX would: the fleet then warns about it (an amber warning).
+ */
+export async function switchRuleOff(baseUrl: string, account: DemoAccount, name: string): Promise<void> {
+  const signIn = await fetch(`${baseUrl}/api/auth/sign_in`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) })
+  expect(signIn.status, 'the demo PBX lets the test sign in on its own').toBe(200)
+  const { access_token: token } = (await signIn.json()) as { access_token: string }
+  const auth = { Authorization: `Bearer ${token}` }
+  const found = await fetch(`${baseUrl}/api/outbound_rules?filter=${encodeURIComponent(`name eq '${name}'`)}`, { headers: auth })
+  const { items } = (await found.json()) as { items: { id: string | number }[] }
+  expect(items, `the demo PBX has the rule ${name}`).toHaveLength(1)
+  const update = await fetch(`${baseUrl}/api/outbound_rules/${items[0]!.id}`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ enabled: false }),
+  })
+  expect(update.status, 'the demo PBX switched the rule off').toBe(200)
+}

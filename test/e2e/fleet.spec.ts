@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import { startDemoPbx, type DemoPbx } from '../../electron/demo-pbx'
 import type { Services } from '../../electron/services'
 import { profileFields } from '../support/profile-fields'
-import { openArea } from './e2e-steps'
+import { openArea, switchRuleOff } from './e2e-steps'
 import { expect, test as base } from './harness'
 
 /**
@@ -36,26 +36,6 @@ const SAVED: Saved[] = [
   { label: 'Legacy front desk', pbx: 'legacy', account: DEMO, remember: false },
   { label: 'Gone Inc', pbx: 'gone', account: DEMO, remember: true, more: { tags: ['gold'], colour: 'red' } },
 ]
-
-/**
- * Switches an outbound rule of the tenant off through the demo PBX's own API (not the app's), as
- * someone else on the PBX would: the fleet must then warn about it.
- */
-async function switchRuleOff(baseUrl: string, account: Account, name: string): Promise<void> {
-  const signIn = await fetch(`${baseUrl}/api/auth/sign_in`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) })
-  expect(signIn.status).toBe(200)
-  const { access_token: token } = (await signIn.json()) as { access_token: string }
-  const auth = { Authorization: `Bearer ${token}` }
-  const found = await fetch(`${baseUrl}/api/outbound_rules?filter=${encodeURIComponent(`name eq '${name}'`)}`, { headers: auth })
-  const { items } = (await found.json()) as { items: { id: string | number }[] }
-  expect(items, `the demo PBX has the rule ${name}`).toHaveLength(1)
-  const update = await fetch(`${baseUrl}/api/outbound_rules/${items[0]!.id}`, {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ enabled: false }),
-  })
-  expect(update.status, 'the demo PBX switched the rule off').toBe(200)
-}
 
 /** Saves the twelve PBXs through the services, remembering the passwords of some, and shows them. */
 async function saveFleet(app: Page, services: Services, pbxs: Record<Saved['pbx'], DemoPbx>): Promise<Record<string, string>> {
