@@ -48,7 +48,8 @@ export function createConfigService(options: ConfigServiceOptions) {
     const state = await options.sessions.open(profileId, { touch: false })
     if (state.status !== 'signed_in') {
       const { label } = await options.profiles.get(profileId)
-      throw new ServiceError('NOT_SIGNED_IN', `Sign in to ${label} first: it asks for a one-time code.`)
+      const why = state.status === 'code_required' ? ': it asks for a one-time code at each sign-in' : ''
+      throw new ServiceError('NOT_SIGNED_IN', `Sign in to ${label} first${why}.`)
     }
     return options.sessions.callerOf(profileId)
   }
