@@ -24,7 +24,7 @@ import { handsetOperations } from './bridge-handsets'
 import { applyOperations } from './config-apply'
 import { configOperations } from './config-compare'
 import { fleetOperations } from './fleet'
-import { PbxProfileFieldsSchema, PbxProfileSchema, RecoveryStateSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
+import { PbxProfileFieldsSchema, PbxProfileSchema, RecoveryStateSchema, SavedPbxsNoticeSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
 
 /**
  * The Bridge: every operation the renderer may ask of main, with the schema its input must pass
@@ -130,6 +130,8 @@ export const bridge = {
 
   /** the saved PBXs, most recently used first */
   listProfiles: { input: z.undefined(), result: z.array(PbxProfileSchema) },
+  /** the saved-PBX file was damaged and moved aside when it was read: where, and why (null: nothing found) */
+  savedPbxsNotice: { input: z.undefined(), result: SavedPbxsNoticeSchema.nullable() },
   /** add a saved PBX, or edit one (a changed address or user signs its session out) */
   saveProfile: { input: SaveProfileInputSchema, result: PbxProfileSchema },
   /** sign out, forget its secrets in the keychain, and remove the saved PBX */

@@ -8,6 +8,7 @@ export const OPERATION_NAMES = [
   'probePbx',
   'startDemo',
   'listProfiles',
+  'savedPbxsNotice',
   'saveProfile',
   'removeProfile',
   'exportProfiles',

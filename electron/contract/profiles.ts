@@ -97,6 +97,15 @@ export const ProfilesFileSchema = z.object({
 })
 export type ProfilesFile = z.infer<typeof ProfilesFileSchema>
 
+/** The saved-PBX file could not be read: it was moved aside (`keptAs`) and the list started empty. */
+export const SavedPbxsNoticeSchema = z.object({
+  file: z.string(),
+  keptAs: z.string(),
+  /** what was wrong with it, in words */
+  reason: z.string(),
+})
+export type SavedPbxsNotice = z.infer<typeof SavedPbxsNoticeSchema>
+
 /**
  * Where a saved PBX's session stands. `code_required`: the password was right and the PBX mailed
  * a one-time code (two-factor sign-in); `verifySignInCode` finishes the sign-in.

@@ -26,6 +26,8 @@ export const BRIDGE_ERROR_CODES = [
   'UNTRUSTED_CERTIFICATE',
   /** the operation needs a keychain and none answers */
   'NO_KEYCHAIN',
+  /** another window or command line is using the same file (a batch being pushed, the saved PBXs): try again when it is done */
+  'BUSY',
   /** anything unexpected: a bug in the app */
   'INTERNAL',
 ] as const

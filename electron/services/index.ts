@@ -106,6 +106,7 @@ export function createServices(options: ServicesOptions): Services {
     },
 
     listProfiles: () => profiles.list(),
+    savedPbxsNotice: async () => profiles.notice(),
     async saveProfile({ id, fields, trustedCertificate }) {
       const trust = trustedCertificate === undefined ? {} : { trustedCertificate }
       if (!id) return profiles.add(fields, trust)

@@ -379,6 +379,7 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
       return ok(sampleDemo)
     },
     listProfiles: async () => ok(structuredClone(state.profiles)),
+    savedPbxsNotice: async () => ok(null),
     saveProfile: async (input) => {
       const checked = checkInput(PbxProfileFieldsSchema, input.fields)
       if (!checked.success) {

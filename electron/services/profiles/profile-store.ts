@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   PROFILES_FILE_VERSION,
@@ -7,50 +7,96 @@ import {
   ProfilesFileSchema,
   type PbxProfile,
   type PbxProfileFields,
+  type SavedPbxsNotice,
 } from '../../contract/profiles'
 import { checkInput, problemText } from '../../contract/pbx'
 import { ServiceError } from '../errors'
 import { checked } from '../validation'
 import { writeFileAtomic } from '../files/atomic-write'
+import { fileStamp, withFileLock } from '../files/shared-file'
+
+/** how long a change waits for another process's change of the file */
+const LOCK_WAIT_MS = 15_000
 
 export const PROFILES_FILE = 'profiles.json'
 
 /**
  * The saved PBXs: one JSON file in the app's data folder, written atomically after every change.
- * Holds no secret (passwords and tokens live in the keychain). Writes are queued so two changes
- * at once never lose one another.
+ * Holds no secret (passwords and tokens live in the keychain).
+ *
+ * The desktop app and the command line share the file, at the same time: a read re-reads the file
+ * when it changed on disk since (its stamp, shared-file.ts), and a change re-reads it, applies
+ * itself and writes while holding the file's lock, so neither loses the other's change. Within
+ * one process changes are queued as well, so two at once never lose one another.
+ *
+ * A file that cannot be read (cut short, empty, not JSON, wrong types) does not stop the app: it is
+ * moved aside beside the fresh list (`profiles.damaged-<time>.json`), the list starts empty, and
+ * `notice()` says what was found and where the file went. A file of a newer version is never
+ * moved or overwritten: it is refused with "made by a newer version of the app".
  */
 export function createProfileStore(dataDir: string, now: () => Date = () => new Date()) {
   const file = join(dataDir, PROFILES_FILE)
-  let profiles: PbxProfile[] | undefined
+  /** the list as last read or written, with the stamp of the file it came from */
+  let cached: { stamp: string | null; profiles: PbxProfile[] } | undefined
+  let found: SavedPbxsNotice | null = null
   let queue: Promise<unknown> = Promise.resolve()
 
-  async function load(): Promise<PbxProfile[]> {
-    if (profiles) return profiles
+  /** The list on disk: the cached one while the file is unchanged. `locked`: the caller holds the file's lock. */
+  async function load(locked = false): Promise<PbxProfile[]> {
+    const stamp = await fileStamp(file)
+    if (cached && cached.stamp === stamp) return cached.profiles
+    const read = await readList(stamp)
+    if (read.damaged !== undefined) {
+      const reason = read.damaged
+      // moved aside only if it is still the same file (another process may have done it already)
+      const moveAside = async () => {
+        if ((await fileStamp(file)) !== stamp) return
+        const keptAs = join(dataDir, `profiles.damaged-${now().toISOString().replace(/[:.]/g, '-')}.json`)
+        await rename(file, keptAs)
+        found = { file, keptAs, reason }
+      }
+      await (locked ? moveAside() : withFileLock(file, moveAside, LOCK_WAIT_MS, 'the saved PBXs'))
+      return load(locked)
+    }
+    cached = { stamp, profiles: read.profiles }
+    return read.profiles
+  }
+
+  async function readList(stamp: string | null): Promise<{ profiles: PbxProfile[]; damaged?: string }> {
+    if (stamp === null) return { profiles: [] }
     let text: string
     try {
       text = await readFile(file, 'utf8')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return (profiles = [])
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: [] }
       throw error
     }
-    const parsed = checkInput(ProfilesFileSchema, safeJson(text))
-    if (!parsed.success) {
-      const why = parsed.problems[0] ? problemText(parsed.problems[0], 'file') : 'not JSON'
-      throw new ServiceError('INTERNAL', `The saved PBXs in ${file} cannot be read (${why}). The file was left as it is.`)
+    if (text.trim() === '') return { profiles: [], damaged: 'the file is empty' }
+    const json = safeJson(text)
+    if (json === undefined) return { profiles: [], damaged: 'it is not complete JSON (cut short, or changed by hand)' }
+    const version = (json as { version?: unknown } | null)?.version
+    if (typeof version === 'number' && version > PROFILES_FILE_VERSION) {
+      throw new ServiceError(
+        'NOT_SUPPORTED',
+        `The saved PBXs in ${file} were made by a newer version of the app (file version ${version}; this version reads ${PROFILES_FILE_VERSION}). Update the app to use them; the file was left as it is.`,
+      )
     }
-    return (profiles = parsed.data.profiles)
+    const parsed = checkInput(ProfilesFileSchema, json)
+    if (!parsed.success) return { profiles: [], damaged: parsed.problems[0] ? problemText(parsed.problems[0], 'file') : 'it is not a list of saved PBXs' }
+    return { profiles: parsed.data.profiles }
   }
 
   /** Runs one change after the ones before it, then saves the list. */
   function change<T>(apply: (list: PbxProfile[]) => T | Promise<T>): Promise<T> {
-    const run = queue.then(async () => {
-      const list = [...(await load())]
-      const result = await apply(list)
-      await writeFileAtomic(file, `${JSON.stringify({ version: PROFILES_FILE_VERSION, profiles: list }, null, 2)}\n`)
-      profiles = list
-      return result
-    })
+    const run = queue.then(() =>
+      withFileLock(file, async () => {
+        const list = [...(await load(true))]
+        const result = await apply(list)
+        await writeFileAtomic(file, `${JSON.stringify({ version: PROFILES_FILE_VERSION, profiles: list }, null, 2)}\n`)
+        cached = { stamp: await fileStamp(file), profiles: list }
+        return result
+      }, LOCK_WAIT_MS, 'the saved PBXs'),
+    )
     queue = run.catch(() => undefined)
     return run
   }
@@ -73,6 +119,8 @@ export function createProfileStore(dataDir: string, now: () => Date = () => new 
 
   return {
     file,
+    /** what was found when the file was read: a damaged file moved aside, or null */
+    notice: (): SavedPbxsNotice | null => found,
     /** every saved PBX, most recently used first, then by label */
     async list(): Promise<PbxProfile[]> {
       const list = await load()

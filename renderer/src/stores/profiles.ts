@@ -1,5 +1,5 @@
 import type { OperationOutput, SaveProfileInput } from '@contract/bridge'
-import type { PbxProfile } from '@contract/profiles'
+import type { PbxProfile, SavedPbxsNotice } from '@contract/profiles'
 import type { BridgeError, BridgeResult } from '@contract/result'
 import { profileMatches } from '@renderer/lib/profile-text'
 import { acceptHMRUpdate, defineStore } from 'pinia'
@@ -15,6 +15,10 @@ export const useProfilesStore = defineStore('profiles', () => {
   const profiles = ref<PbxProfile[]>([])
   const status = ref<LoadStatus>('idle')
   const error = ref<BridgeError | null>(null)
+  /** the saved-PBX file was damaged and moved aside when main read it */
+  const notice = ref<SavedPbxsNotice | null>(null)
+  /** the damaged file the user has read about (closed), not shown again */
+  let noticeRead: string | null = null
 
   /** what the search box holds; `filtered` is the list it leaves */
   const query = ref('')
@@ -54,6 +58,8 @@ export const useProfilesStore = defineStore('profiles', () => {
       profiles.value = result.value
       error.value = null
       status.value = 'ready'
+      const found = await callBridge(() => window.pbx.savedPbxsNotice())
+      notice.value = found.ok && found.value?.keptAs !== noticeRead ? found.value : null
     } else {
       error.value = result.error
       status.value = 'error'
@@ -142,10 +148,17 @@ export const useProfilesStore = defineStore('profiles', () => {
     transferError.value = null
   }
 
+  function closeNotice(): void {
+    noticeRead = notice.value?.keptAs ?? noticeRead
+    notice.value = null
+  }
+
   return {
     profiles,
     status,
     error,
+    notice,
+    closeNotice,
     query,
     filtered,
     saving,

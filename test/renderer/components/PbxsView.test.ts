@@ -1,5 +1,6 @@
 import type { DemoStatus } from '@contract/bridge'
 import type { BridgeResult } from '@contract/result'
+import { useProfilesStore } from '@renderer/stores/profiles'
 import PbxsView from '@renderer/views/PbxsView.vue'
 import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -310,6 +311,24 @@ describe('PbxsView', () => {
     expect(pbx.importProfiles).toHaveBeenCalledTimes(1)
     expect(router.currentRoute.value.path).toBe('/dect/batches/new')
     expect(rowLabels(wrapper)).toEqual(['Acme HQ'])
+  })
+
+  it('says once that a damaged saved-PBX file was kept aside, and where', async () => {
+    const pbx = installFakePbx(createFakePbx({}, { profiles: [] }))
+    const found = { file: '/data/profiles.json', keptAs: '/data/profiles.damaged-2026-11-25T10-00-00-000Z.json', reason: 'the file is empty' }
+    pbx.savedPbxsNotice.mockResolvedValue(ok(found))
+    const { wrapper } = await mountView()
+
+    const alert = wrapper.find('.pbxs-view__damaged-file')
+    expect(alert.text()).toContain('/data/profiles.json could not be read: the file is empty.')
+    expect(alert.text()).toContain(`It was kept as ${found.keptAs}`)
+    await alert.find('.n-base-close').trigger('click')
+    await nextTick()
+    expect(wrapper.find('.pbxs-view__damaged-file').exists()).toBe(false)
+    // read again (another load), the same file is not announced twice
+    await useProfilesStore().load()
+    await flushPromises()
+    expect(wrapper.find('.pbxs-view__damaged-file').exists()).toBe(false)
   })
 
   it('shows why the list could not be read, with a way to try again', async () => {

@@ -71,13 +71,52 @@ describe('the saved PBXs file', () => {
     expect(readdirSync(dir)).toEqual([PROFILES_FILE])
   })
 
-  it('says so when the file is damaged, and does not overwrite it', async () => {
+  it.each([
+    ['empty', '', 'the file is empty'],
+    ['cut short', '{"version":1,"profiles":[{"id":"a","lab', 'not complete JSON'],
+    ['of wrong types', '{"version":1,"profiles":[{"id":1}]}', 'profiles.0.id: must be text'],
+  ])('keeps a damaged file (%s) beside a fresh list, says what it found, and lets the user go on', async (_, text, reason) => {
     const dir = dataDir()
-    writeFileSync(join(dir, PROFILES_FILE), '{"version":1,"profiles":[{"id":1}]}')
+    writeFileSync(join(dir, PROFILES_FILE), text)
+    const store = createProfileStore(dir, () => new Date('2026-11-25T10:00:00Z'))
+    expect(store.notice()).toBeNull()
+    expect(await store.list()).toEqual([])
+    const notice = store.notice()
+    expect(notice).toMatchObject({ file: join(dir, PROFILES_FILE), keptAs: join(dir, 'profiles.damaged-2026-11-25T10-00-00-000Z.json') })
+    expect(notice?.reason).toContain(reason)
+    expect(readFileSync(notice!.keptAs, 'utf8')).toBe(text)
+    await store.add(acme)
+    expect(await createProfileStore(dir).list()).toHaveLength(1)
+    expect(readdirSync(dir).sort()).toEqual(['profiles.damaged-2026-11-25T10-00-00-000Z.json', PROFILES_FILE])
+  })
+
+  it('refuses a file made by a newer version of the app, and never moves or overwrites it', async () => {
+    const dir = dataDir()
+    const text = '{"version":2,"profiles":[],"groups":[]}'
+    writeFileSync(join(dir, PROFILES_FILE), text)
     const store = createProfileStore(dir)
-    await expect(store.list()).rejects.toThrow(/cannot be read/)
-    await expect(store.add(acme)).rejects.toThrow(/cannot be read/)
-    expect(readFileSync(join(dir, PROFILES_FILE), 'utf8')).toBe('{"version":1,"profiles":[{"id":1}]}')
+    await expect(store.list()).rejects.toThrow(/made by a newer version of the app \(file version 2; this version reads 1\)/)
+    await expect(store.add(acme)).rejects.toThrow(/newer version/)
+    expect(readFileSync(join(dir, PROFILES_FILE), 'utf8')).toBe(text)
+    expect(readdirSync(dir)).toEqual([PROFILES_FILE])
+  })
+
+  it('shares the file with another process: each sees the other\'s changes, and changes made at once are all kept', async () => {
+    const dir = dataDir()
+    // two stores on one folder: the desktop app and a command line (each with its own cache and queue)
+    const desktop = createProfileStore(dir)
+    const cli = createProfileStore(dir)
+    expect(await desktop.list()).toEqual([])
+    const added = await cli.add({ ...acme, label: 'From the command line' })
+    expect((await desktop.list()).map((p) => p.label)).toEqual(['From the command line'])
+    await desktop.update(added.id, { ...acme, label: 'Renamed in the app' })
+    expect((await cli.get(added.id)).label).toBe('Renamed in the app')
+
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => [desktop.add({ ...acme, label: `App ${i}` }), cli.add({ ...acme, label: `CLI ${i}` })]).flat(),
+    )
+    expect(await createProfileStore(dir).list()).toHaveLength(21)
+    expect(readdirSync(dir)).toEqual([PROFILES_FILE])
   })
 
   it('never holds a secret', async () => {
