@@ -1,17 +1,11 @@
-import { readFile, rename } from 'node:fs/promises'
+import { mkdir, readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CONFIG_HISTORY_MAX, CONFIG_HISTORY_VERSION, ConfigHistoryFileSchema, type Rollout } from '../../contract/config-apply'
 import { ServiceError } from '../errors'
 import { writeFileAtomic } from '../files/atomic-write'
+import { fileStamp, isLocked, lockOf, withFileLock } from '../files/shared-file'
 import { parsedJson } from '../validation'
 
-/**
- * The rollouts in the data folder (`config-history.json`), newest first, the last
- * CONFIG_HISTORY_MAX of them: who applied what to which PBXs, each item's result and the state it
- * had before (what undo writes back). Read back through the contract's schema. A file that does
- * not read is moved aside (`config-history.json.damaged`), never overwritten, and the history
- * starts again. Each change is written at once (see `write`).
- */
 /** What an item a stopped process never got to says: it can be retried. */
 export const STOPPED_BEFORE_ITEM = 'the app or command line stopped before this item was done: retry it'
 
@@ -30,19 +24,77 @@ function stoppedIfRunning(rollout: Rollout): Rollout {
   return { ...rollout, running: false, finishedAt: rollout.finishedAt ?? rollout.startedAt }
 }
 
+const newestFirst = (a: Rollout, b: Rollout) => b.startedAt.localeCompare(a.startedAt)
+
+/**
+ * The rollouts in the data folder (`config-history.json`), newest first, the last
+ * CONFIG_HISTORY_MAX of them: who applied what to which PBXs, each item's result and the state it
+ * had before (what undo writes back). Read back through the contract's schema. A file that does
+ * not read is moved aside (`config-history.json.damaged`), never overwritten, and the history
+ * starts again.
+ *
+ * The desktop app and the command line share the file at the same time:
+ * - a read re-reads the file when it changed on disk; a rollout this process changed since it
+ *   read it (its JSON differs from the one read) keeps this process's state, and every rollout
+ *   object stays the same object, so a running rollout is never cut off from its runner;
+ * - a write happens under the file's lock, after taking in what another process wrote;
+ * - a running rollout's process holds its run lock (`locks/rollout-<id>.lock`, `hold`): a
+ *   rollout the file says is running whose lock nobody holds was cut short (see stoppedIfRunning).
+ * Writes are coalesced (see `write`).
+ */
 export function createRolloutHistory(dataDir: string) {
   const file = join(dataDir, 'config-history.json')
+  const runLockOf = (id: string) => join(dataDir, 'locks', `rollout-${id}`)
   let rollouts: Rollout[] | undefined
+  /** the stamp of the file `rollouts` took in last */
+  let stamp: string | null | undefined
+  /** each rollout's JSON as last read from or written to the file */
+  const known = new Map<string, string>()
+  /** the rollouts this process runs */
+  const running = new Set<string>()
   let writing: Promise<void> = Promise.resolve()
   /** a write waiting for the one before it: later changes ride along with it */
   let queued: Promise<void> | undefined
 
-  async function load(): Promise<Rollout[]> {
-    if (rollouts) return rollouts
+  const changedHere = (rollout: Rollout) => known.get(rollout.id) !== JSON.stringify(rollout)
+
+  async function readFileRollouts(): Promise<Rollout[]> {
     const text = await readFile(file, 'utf8').catch(() => undefined)
     const read = text === undefined ? undefined : parsedJson(ConfigHistoryFileSchema, text, 'config-history.json')
     if (read && !read.ok) await rename(file, `${file}.damaged`).catch(() => undefined)
-    rollouts ??= read?.ok ? read.data.rollouts.map(stoppedIfRunning) : []
+    return read?.ok ? read.data.rollouts : []
+  }
+
+  /** The file's rollouts taken in: ones changed here keep this process's state, the others take the file's. */
+  async function takeIn(fromFile: Rollout[]): Promise<Rollout[]> {
+    const mine = new Map((rollouts ?? []).map((rollout) => [rollout.id, rollout]))
+    const list: Rollout[] = []
+    for (const read of fromFile) {
+      const own = mine.get(read.id)
+      mine.delete(read.id)
+      if (own && changedHere(own)) {
+        list.push(own)
+        continue
+      }
+      known.set(read.id, JSON.stringify(read))
+      const shown = running.has(read.id) || (read.running && (await isLocked(runLockOf(read.id)))) ? read : stoppedIfRunning(read)
+      if (!own) list.push(shown)
+      else {
+        // the same object, so whoever holds it (a runner, a caller) sees the file's state
+        for (const key of Object.keys(own)) delete (own as Partial<Rollout>)[key as keyof Rollout]
+        list.push(Object.assign(own, shown))
+      }
+    }
+    // added here and not yet written (or dropped from the file by another process's trimming)
+    for (const own of mine.values()) if (changedHere(own) || running.has(own.id)) list.push(own)
+    return list.sort(newestFirst)
+  }
+
+  async function load(): Promise<Rollout[]> {
+    const current = await fileStamp(file)
+    if (rollouts && current === stamp) return rollouts
+    rollouts = await takeIn(await readFileRollouts())
+    stamp = current
     return rollouts
   }
 
@@ -57,8 +109,17 @@ export function createRolloutHistory(dataDir: string) {
       .catch(() => undefined)
       .then(() => {
         queued = undefined
-        const kept = (rollouts ?? []).slice(0, CONFIG_HISTORY_MAX)
-        return writeFileAtomic(file, `${JSON.stringify({ version: CONFIG_HISTORY_VERSION, rollouts: kept }, null, 2)}\n`)
+        return withFileLock(
+          file,
+          async () => {
+            const list = (await load()).slice(0, CONFIG_HISTORY_MAX)
+            await writeFileAtomic(file, `${JSON.stringify({ version: CONFIG_HISTORY_VERSION, rollouts: list }, null, 2)}\n`)
+            for (const rollout of list) known.set(rollout.id, JSON.stringify(rollout))
+            stamp = await fileStamp(file)
+          },
+          15_000,
+          'the rollout history',
+        )
       })
     writing = queued
     return queued
@@ -78,5 +139,20 @@ export function createRolloutHistory(dataDir: string) {
     },
     /** writes the history after a rollout in it changed */
     save: write,
+    /**
+     * Marks a rollout as run by this process, for as long as it runs: other processes reading the
+     * history see it running, not cut short. Answers the function that lets go.
+     */
+    async hold(id: string): Promise<() => Promise<void>> {
+      running.add(id)
+      // without the lock (a folder it cannot write), the rollout still runs; others may read it as cut short
+      const release = await mkdir(join(dataDir, 'locks'), { recursive: true, mode: 0o700 })
+        .then(() => lockOf(runLockOf(id), 0, 'this rollout'))
+        .catch(() => async () => undefined)
+      return async () => {
+        running.delete(id)
+        await release()
+      }
+    },
   }
 }

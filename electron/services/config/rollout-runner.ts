@@ -136,6 +136,8 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
   function launch(rollout: Rollout, jobs: { target: TargetResult; results: ItemResult[]; work: Parameters<typeof runTarget>[2] }[], concurrency: number): void {
     rollout.running = true
     delete rollout.finishedAt
+    // held while it runs, so another process reading the history sees it running, not cut short
+    const held = options.history.hold(rollout.id)
     const run = mapLimited(jobs, concurrency, (job) => runTarget(job.target, job.results, job.work))
       .then(
         () => undefined,
@@ -146,6 +148,7 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
         rollout.finishedAt = now().toISOString()
         // the results are in memory (getRollout answers them) even when the disk refused them
         await options.history.save().catch(() => undefined)
+        await (await held)()
       })
     runs.add(run)
     void run.finally(() => runs.delete(run))

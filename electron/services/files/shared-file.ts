@@ -39,6 +39,11 @@ export async function withFileLock<T>(file: string, work: () => Promise<T>, wait
   }
 }
 
+/** Whether another process (or this one) holds the lock of `file` now; a stale lock is not held. */
+export function isLocked(file: string): Promise<boolean> {
+  return lockfile.check(file, { realpath: false, stale: STALE_MS })
+}
+
 /**
  * Takes the lock of `file` and keeps it until the answer is called (a push holds its batch's lock
  * for as long as it runs). Refused at once (`waitMs` 0) or after waiting, with a message that says

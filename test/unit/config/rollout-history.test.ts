@@ -88,3 +88,40 @@ describe('the rollout history file', () => {
     expect(onDisk().rollouts.map((r) => r.id)).toEqual(['r2'])
   })
 })
+
+describe('the rollout history shared by two processes (the desktop app and a command line)', () => {
+  it("each sees the other's rollouts, and changes written at once are all kept", async () => {
+    const desktop = createRolloutHistory(dir)
+    const cli = createRolloutHistory(dir)
+    await desktop.add({ ...rollout('d1'), running: false })
+    await cli.add({ ...rollout('c1'), startedAt: '2026-11-25T09:00:00.000Z', running: false })
+    expect((await desktop.list()).map((r) => r.id)).toEqual(['c1', 'd1'])
+
+    // both change their own rollout and write at the same moment: neither change is lost
+    ;(await desktop.get('d1')).by = 'changed in the app'
+    ;(await cli.get('c1')).by = 'changed by the command line'
+    await Promise.all([desktop.save(), cli.save()])
+    const byId = Object.fromEntries(onDisk().rollouts.map((r) => [r.id, r.by]))
+    expect(byId).toEqual({ d1: 'changed in the app', c1: 'changed by the command line' })
+    expect((await createRolloutHistory(dir).list()).map((r) => r.id)).toEqual(['c1', 'd1'])
+  })
+
+  it('a rollout running in the other process reads as running while its run lock is held, and as cut short once it is not', async () => {
+    const desktop = createRolloutHistory(dir)
+    const running = rollout('r9')
+    running.targets = [{ profileId: 'p1', label: 'Cut', state: 'applying', items: [{ part: 'outboundRules', key: 'Night service', outcome: 'pending', changes: [] }] }]
+    await desktop.add(running)
+    const release = await desktop.hold('r9')
+    // the object the desktop's runner holds stays the one in its history after another process writes
+    const cli = createRolloutHistory(dir)
+    expect((await cli.get('r9')).running).toBe(true)
+    await cli.add({ ...rollout('c2'), running: false })
+    expect(await desktop.get('r9')).toBe(running)
+    expect((await desktop.list()).map((r) => r.id).sort()).toEqual(['c2', 'r9'])
+
+    await release()
+    const later = await createRolloutHistory(dir).get('r9')
+    expect(later.running).toBe(false)
+    expect(later.targets[0]!.items[0]!.error).toBe(STOPPED_BEFORE_ITEM)
+  })
+})
