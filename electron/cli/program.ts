@@ -4,7 +4,7 @@ import { configCommand } from './commands/config'
 import { fleetCommand } from './commands/fleet'
 import { outboundCommand } from './commands/outbound'
 import { pbxCommand } from './commands/pbx'
-import { pbxNameCompletions } from './completion'
+import { nameCompletions } from './completion'
 import type { CliContext } from './context'
 import { DATA_DIR_ENV } from './data-dir'
 import { usageError } from './exit-codes'
@@ -33,9 +33,9 @@ export function buildProgram(args: readonly string[], ctx: CliContext, hooks: Pr
       defaultDescription: "the desktop app's",
     })
   for (const area of AREAS) program = program.command(area(ctx))
-  const complete: typeof completePbxNames = (current, argv, defaults, done) => {
+  const complete: typeof completeNames = (current, argv, defaults, done) => {
     const written = new Promise<void>((resolve) =>
-      completePbxNames(current, argv, defaults, (completions) => {
+      completeNames(current, argv, defaults, (completions) => {
         done(completions)
         resolve()
       }),
@@ -67,10 +67,10 @@ export function buildProgram(args: readonly string[], ctx: CliContext, hooks: Pr
 type Completions = (error: Error | null, completions: string[] | undefined) => void
 
 /**
- * yargs' own completions (commands, options, choices), and the saved PBXs' names where a
- * command takes one.
+ * yargs' own completions (commands, options, choices), and the saved PBXs' or batches' names
+ * where a command takes one.
  */
-function completePbxNames(
+function completeNames(
   current: string,
   argv: { _: (string | number)[]; dataDir?: string },
   defaults: (onCompleted?: Completions) => void,
@@ -81,7 +81,7 @@ function completePbxNames(
     const words = argv._.slice(1).map(String)
     if (words.at(-1) === current) words.pop()
     const zsh = Boolean(process.env.SHELL?.includes('zsh') || process.env.ZSH_NAME?.includes('zsh'))
-    void pbxNameCompletions(words, argv.dataDir, zsh).then(
+    void nameCompletions(words, argv.dataDir, zsh).then(
       (names) => done([...(completions ?? []), ...names.filter((name) => name.startsWith(current))]),
       () => done(completions ?? []),
     )

@@ -121,6 +121,19 @@ describe('batch commands without a PBX', { timeout: 30_000 }, () => {
     expect((await cli(['batch', 'show', 'Kund'])).stderr).toMatch(/No batch is named "Kund"\. Did you mean "kunde"\?/)
   })
 
+  it("completes the batches' names where a command takes one (Tab in bash), leaving out a file that is not a batch", async () => {
+    writeFileSync(join(dataDir, 'batches', 'broken.json'), '{"version":1,"na')
+    // as the completion script asks: the words of the command line, the program's name first
+    const tab = (...words: string[]) => cli(['--get-yargs-completions', 'pbx-provisioner', ...words])
+    const names = (await tab('batch', 'push', '')).stdout.split('\n').filter((line) => !line.startsWith('-'))
+    expect(names.filter(Boolean)).toEqual(['kunde', 'site', 'site 2'])
+    expect((await tab('batch', 'show', 'si')).stdout.split('\n').filter(Boolean)).toEqual(['site', 'site 2'])
+    // the batch is the only argument: nothing more is offered after it, and no batch for `batch import`
+    expect((await tab('batch', 'push', 'site', '')).stdout).not.toMatch(/kunde/)
+    expect((await tab('batch', 'import', '')).stdout).not.toMatch(/kunde/)
+    rmSync(join(dataDir, 'batches', 'broken.json'))
+  })
+
   it('a file with nothing to import exits 1', async () => {
     const file = join(dir, 'empty.csv')
     writeFileSync(file, '')
