@@ -10,8 +10,18 @@ import { safeFileName } from '../files/file-name'
  */
 
 export function snapshotFile(snapshot: ConfigSnapshot): { fileName: string; json: string } {
-  const day = snapshot.takenAt.slice(0, 10)
+  const day = localDay(snapshot.takenAt)
   return { fileName: `${safeFileName(snapshot.source.label, 'pbx')} ${day}.pbxconfig.json`, json: `${JSON.stringify(snapshot, null, 2)}\n` }
+}
+
+/**
+ * The day a moment falls on where the user is (this computer's time zone), `YYYY-MM-DD`: a
+ * snapshot taken at 00:30 in Berlin is of that day, not the day before as UTC would name it.
+ */
+export function localDay(iso: string): string {
+  const at = new Date(iso)
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`
 }
 
 const refuse = (text: string) => new ServiceError('INVALID_INPUT', text, { field: 'snapshotJson' })
