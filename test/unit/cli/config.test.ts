@@ -296,4 +296,45 @@ describe.skipIf(!keychain.available)('config: snapshot, compare, apply to two PB
     expect((await cli(['config', 'undo', id, '--yes'])).code).toBe(0)
     expect(await branchApi.rule(RULE)).toBeUndefined()
   })
+
+  it('Ctrl-C during a rollout: exit 130 after the PBXs under way get their few seconds; the history keeps what each did, and `config retry` finishes it, nothing made twice', async () => {
+    const historyFile = join(dataDir, 'config-history.json')
+    const historyBefore = existsSync(historyFile) ? readFileSync(historyFile, 'utf8') : ''
+    const run = await cli(
+      ['config', 'apply', file, '--to', 'Branch Office', '--to', 'Other Company', '--item', `rule:${RULE}`, '--map-provider', 'Telco One=Other Telco', '--drop-holiday', 'Christmas', '--yes'],
+      {
+        // once the rollout is in the history (the preview is over), the branch answers so slowly (6 s a
+        // request) that it is still being written when Ctrl-C's few seconds are over
+        started: (child) => {
+          const watch = setInterval(() => {
+            const now = existsSync(historyFile) ? readFileSync(historyFile, 'utf8') : ''
+            if (now === historyBefore || !now.includes('"running": true')) return
+            clearInterval(watch)
+            branch.faults.setLatency(6000)
+            setTimeout(() => child.kill('SIGINT'), 300)
+          }, 20)
+          child.on('close', () => clearInterval(watch))
+        },
+      },
+    ).finally(() => branch.faults.setLatency(0))
+    expect(run.code, run.stderr).toBe(130)
+    expect(run.stderr).toMatch(/A rollout goes on while the command line runs: waiting up to 4 s for the PBXs being written\. The history keeps each PBX's result as it finishes: `pbx-provisioner config history (\w{8})`/)
+    const id = /config history (\w{8})`/.exec(run.stderr)![1]!
+
+    // read by the next command line: ended, the other company done, the branch cut short and retryable
+    const cut = jsonOf<Rollout>(await cli(['config', 'history', id, '--json']))
+    expect(cut.running).toBe(false)
+    expect(cut.targets.find((t) => t.label === 'Other Company')!.items.map((i) => i.outcome)).toEqual(['created'])
+    const branchTarget = cut.targets.find((t) => t.label === 'Branch Office')!
+    expect(branchTarget.state).toBe('failed')
+    expect(branchTarget.items[0]!.error).toMatch(/stopped before this item was done: retry it/)
+
+    const retried = await cli(['config', 'retry', id, '--json'])
+    expect(retried.code, retried.stderr).toBe(0)
+    // created now, or found already there (the PBX may have finished the write the stopped process sent)
+    expect(jsonOf<Rollout>(retried).targets.find((t) => t.label === 'Branch Office')!.items[0]!.outcome).toMatch(/^(created|unchanged)$/)
+    const rules = (await branchApi.call<{ items: { name: string }[] }>('/api/outbound_rules')).items.filter((rule) => rule.name === RULE)
+    expect(rules).toHaveLength(1)
+    expect((await cli(['config', 'undo', id, '--yes'])).code).toBe(0)
+  })
 })
