@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PbxAddressSchema } from './pbx-address'
 import { AuthUserSchema } from './pbx-auth'
 import { DomainSchema, UsernameSchema } from './pbx-common'
 
@@ -34,10 +35,8 @@ const trimmed = (limit: { min?: number; max: number }, what: string) =>
 /** What the user types for a saved PBX (add and edit). */
 export const PbxProfileFieldsSchema = z.strictObject({
   label: trimmed(PROFILE_LIMITS.label, 'a name for this PBX'),
-  /** base URL of the PBX; API paths start with /api below it */
-  baseUrl: z
-    .url({ protocol: /^https?$/, error: 'enter an http:// or https:// address, e.g. https://pbx.example.com:8887' })
-    .transform((url) => url.replace(/\/+$/, '')),
+  /** the PBX's address (scheme, host, port: no credentials, path, query or fragment); API paths start with /api below it */
+  baseUrl: PbxAddressSchema,
   username: UsernameSchema,
   /** tenant SIP domain; empty for the system administrator */
   domain: z.union([z.literal(''), DomainSchema]).default(''),

@@ -1,6 +1,6 @@
 import { SystemInfoSchema, type SystemInfo } from '../../contract/pbx'
 import { ServiceError } from '../errors'
-import { parseBody, pbxRequest, type RequestOptions } from './request'
+import { parseBody, pbxRequest, pbxUrl, type RequestOptions } from './request'
 
 /**
  * GET /api/info: the system metadata (seed 2.1), with the tenant's when `domain` is given.
@@ -12,7 +12,9 @@ export async function getInfo(baseUrl: string, options: { domain?: string } & Pi
     return parseBody(SystemInfoSchema, response, 'GET /api/info')
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404 && !options.domain) {
-      throw new ServiceError('NOT_A_PBX', `${new URL(baseUrl).host} has no PBX API at ${baseUrl.replace(/\/$/, '')}/api/info (404). Check the address and the port.`)
+      // the address as it was asked (normalised: never a user name or password that was typed in it)
+      const asked = pbxUrl(baseUrl, 'api/info')
+      throw new ServiceError('NOT_A_PBX', `${asked.host} has no PBX API at ${asked.href} (404). Check the address and the port.`)
     }
     throw error
   }

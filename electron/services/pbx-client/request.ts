@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { ApiErrorBodySchema, ERROR_CODES } from '../../contract/pbx'
+import { normalisePbxAddress } from '../../contract/pbx-address'
 import { cancelled, ServiceError } from '../errors'
 import { errorCode, exchange, type ExchangeAnswer } from './transport'
 
@@ -38,7 +39,7 @@ export interface PbxResponse {
  * with the API's error shape (its code and message kept; a code we do not know counts as UNKNOWN).
  */
 export async function pbxRequest(baseUrl: string, path: string, options: RequestOptions = {}): Promise<PbxResponse> {
-  const url = new URL(path, withSlash(baseUrl))
+  const url = pbxUrl(baseUrl, path)
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value))
   }
@@ -74,7 +75,7 @@ export async function pbxRequest(baseUrl: string, path: string, options: Request
     if (timeout.aborted) {
       throw new ServiceError('UNREACHABLE', `The PBX at ${host} did not answer in ${timeoutMs / 1000} s. Check the address and that it is running.`)
     }
-    throw new ServiceError('UNREACHABLE', `Could not reach ${host}: ${networkReason(error)}.`)
+    throw new ServiceError('UNREACHABLE', networkMessage(url, error))
   }
 
   const { text, contentType } = answer
@@ -129,8 +130,21 @@ function parseJson(text: string): unknown {
   }
 }
 
-function withSlash(baseUrl: string): string {
-  return baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`
+/**
+ * The URL of an API path (`api/info`) at a PBX: the address in the contract's one form (see
+ * contract/pbx-address.ts), then the path. Every request is built here, so the connection test,
+ * the sign-in and every later call go to the same place; an address the contract refuses (a saved
+ * one from before it was checked: a password in it, a path) is never contacted.
+ */
+export function pbxUrl(baseUrl: string, path: string): URL {
+  const base = normalisePbxAddress(baseUrl)
+  if (!base.ok) throw new ServiceError('INVALID_INPUT', `This PBX's address cannot be used: ${base.message}. Edit the PBX to correct it.`, { field: 'baseUrl' })
+  const url = new URL(`${base.address}/${path}`)
+  // a path of ours is always below /api/ of that address; anything else is a bug, not a request to send
+  if (`${url.protocol}//${url.host}` !== base.address || !url.pathname.startsWith('/api/') || url.search !== '' || url.hash !== '') {
+    throw new ServiceError('INTERNAL', `A request to ${path} would leave the PBX's API; it was not sent.`)
+  }
+  return url
 }
 
 function notAPbx(host: string, why: string): ServiceError {
@@ -141,6 +155,26 @@ function notAPbx(host: string, why: string): ServiceError {
 function fieldOf(message: string): { field?: string } {
   const match = /^([a-z_][a-z0-9_.]*):\s/i.exec(message)
   return match?.[1] ? { field: match[1] } : {}
+}
+
+/** Why a PBX could not be reached, in words an installer can act on. */
+function networkMessage(url: URL, error: unknown): string {
+  if (url.protocol === 'https:' && isPlainHttpAnswer(error)) {
+    return `${url.host} answers plain http on this port, not https: change the address to http://${url.host} or use the PBX's https port.`
+  }
+  return `Could not reach ${url.host}: ${networkReason(error)}.`
+}
+
+/**
+ * An https request to a port that speaks plain http: OpenSSL reads the http answer as a TLS record
+ * and says "wrong version number" (node:https: EPROTO with it in the message; node:tls:
+ * ERR_SSL_WRONG_VERSION_NUMBER; BoringSSL in Electron: WRONG_VERSION_NUMBER in the message).
+ */
+function isPlainHttpAnswer(error: unknown): boolean {
+  const code = errorCode(error)
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER') return true
+  const text = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ''}` : ''
+  return (code === 'EPROTO' || code === '') && /wrong[ _]version[ _]number/i.test(text)
 }
 
 function networkReason(error: unknown): string {

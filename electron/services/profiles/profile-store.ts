@@ -14,6 +14,7 @@ import { ServiceError } from '../errors'
 import { checked } from '../validation'
 import { writeFileAtomic } from '../files/atomic-write'
 import { fileStamp, withFileLock } from '../files/shared-file'
+import { cleanSavedAddresses } from './address-migration'
 
 /** how long a change waits for another process's change of the file */
 const LOCK_WAIT_MS = 15_000
@@ -58,22 +59,37 @@ export function createProfileStore(dataDir: string, now: () => Date = () => new 
       await (locked ? moveAside() : withFileLock(file, moveAside, LOCK_WAIT_MS, 'the saved PBXs'))
       return load(locked)
     }
+    if (read.cleaned > 0) {
+      // a password (or query) in an address saved before addresses were checked leaves the disk now
+      const clean = async () => {
+        if ((await fileStamp(file)) !== stamp) return
+        await writeList(read.profiles)
+      }
+      await (locked ? clean() : withFileLock(file, clean, LOCK_WAIT_MS, 'the saved PBXs'))
+      return load(locked)
+    }
     cached = { stamp, profiles: read.profiles }
     return read.profiles
   }
 
-  async function readList(stamp: string | null): Promise<{ profiles: PbxProfile[]; damaged?: string }> {
-    if (stamp === null) return { profiles: [] }
+  async function writeList(list: PbxProfile[]): Promise<void> {
+    await writeFileAtomic(file, `${JSON.stringify({ version: PROFILES_FILE_VERSION, profiles: list }, null, 2)}\n`)
+    cached = { stamp: await fileStamp(file), profiles: list }
+  }
+
+  /** The file's list; `cleaned`: how many addresses held what an address may not (address-migration.ts). */
+  async function readList(stamp: string | null): Promise<{ profiles: PbxProfile[]; cleaned: number; damaged?: string }> {
+    if (stamp === null) return { profiles: [], cleaned: 0 }
     let text: string
     try {
       text = await readFile(file, 'utf8')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: [] }
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: [], cleaned: 0 }
       throw error
     }
-    if (text.trim() === '') return { profiles: [], damaged: 'the file is empty' }
+    if (text.trim() === '') return { profiles: [], cleaned: 0, damaged: 'the file is empty' }
     const json = safeJson(text)
-    if (json === undefined) return { profiles: [], damaged: 'it is not complete JSON (cut short, or changed by hand)' }
+    if (json === undefined) return { profiles: [], cleaned: 0, damaged: 'it is not complete JSON (cut short, or changed by hand)' }
     const version = (json as { version?: unknown } | null)?.version
     if (typeof version === 'number' && version > PROFILES_FILE_VERSION) {
       throw new ServiceError(
@@ -82,8 +98,8 @@ export function createProfileStore(dataDir: string, now: () => Date = () => new 
       )
     }
     const parsed = checkInput(ProfilesFileSchema, json)
-    if (!parsed.success) return { profiles: [], damaged: parsed.problems[0] ? problemText(parsed.problems[0], 'file') : 'it is not a list of saved PBXs' }
-    return { profiles: parsed.data.profiles }
+    if (!parsed.success) return { profiles: [], cleaned: 0, damaged: parsed.problems[0] ? problemText(parsed.problems[0], 'file') : 'it is not a list of saved PBXs' }
+    return cleanSavedAddresses(parsed.data.profiles)
   }
 
   /** Runs one change after the ones before it, then saves the list. */
@@ -92,8 +108,7 @@ export function createProfileStore(dataDir: string, now: () => Date = () => new 
       withFileLock(file, async () => {
         const list = [...(await load(true))]
         const result = await apply(list)
-        await writeFileAtomic(file, `${JSON.stringify({ version: PROFILES_FILE_VERSION, profiles: list }, null, 2)}\n`)
-        cached = { stamp: await fileStamp(file), profiles: list }
+        await writeList(list)
         return result
       }, LOCK_WAIT_MS, 'the saved PBXs'),
     )

@@ -2,6 +2,7 @@ import { PROFILES_FILE_VERSION, PbxProfileFieldsSchema, TrustedCertificateSchema
 import { z } from 'zod'
 import { checkInput, problemText } from '../../contract/pbx'
 import { ServiceError } from '../errors'
+import { cleanSavedAddress } from './address-migration'
 import type { ProfileStore } from './profile-store'
 
 /**
@@ -20,7 +21,8 @@ export async function exportProfiles(store: ProfileStore, now = new Date()): Pro
     .filter((p) => !p.demo)
     .map(({ label, baseUrl, username, domain, signInMethod, customer, tags, notes, group, colour, favourite, trustedCertificate }) => ({
       label,
-      baseUrl,
+      // a PBX saved before addresses were checked may still hold a password in its address: never exported
+      baseUrl: cleanSavedAddress(baseUrl),
       username,
       domain,
       signInMethod,
@@ -52,7 +54,9 @@ export async function importProfiles(store: ProfileStore, json: string): Promise
     throw new ServiceError('INVALID_INPUT', `The file is not an export of saved PBXs (${problemText(file.problems[0]!, 'file')}).`)
   }
   const entries = file.data.profiles.map((entry, index) => {
-    const { label, baseUrl, username, domain, signInMethod, customer, tags, notes, group, colour, favourite } = entry
+    const { label, username, domain, signInMethod, customer, tags, notes, group, colour, favourite } = entry
+    // an export of an older version may hold a password in an address: it is dropped, never saved
+    const baseUrl = typeof entry.baseUrl === 'string' ? cleanSavedAddress(entry.baseUrl) : entry.baseUrl
     const fields = checkInput(PbxProfileFieldsSchema, { label, baseUrl, username, domain, signInMethod, customer, tags, notes, group, colour, favourite })
     if (!fields.success) {
       const message = problemText(fields.problems[0]!, 'entry')

@@ -90,6 +90,17 @@ describe('the saved PBXs file', () => {
     expect(readdirSync(dir).sort()).toEqual(['profiles.damaged-2026-11-25T10-00-00-000Z.json', PROFILES_FILE])
   })
 
+  it('takes a password out of an address saved before addresses were checked, on the first read, off the disk at once', async () => {
+    const dir = dataDir()
+    const store = createProfileStore(dir)
+    const saved = await store.add(acme)
+    const file = join(dir, PROFILES_FILE)
+    writeFileSync(file, readFileSync(file, 'utf8').replace('https://pbx.acme.example:8887', 'https://alice:secret@pbx.acme.example:8887/?x=1#frag'))
+    const [read] = await createProfileStore(dir).list()
+    expect(read).toMatchObject({ id: saved.id, baseUrl: 'https://pbx.acme.example:8887' })
+    expect(readFileSync(file, 'utf8')).not.toMatch(/secret|alice|x=1|frag/)
+  })
+
   it('refuses a file made by a newer version of the app, and never moves or overwrites it', async () => {
     const dir = dataDir()
     const text = '{"version":2,"profiles":[],"groups":[]}'

@@ -7,11 +7,7 @@ import { ServiceError } from '../../../electron/services/errors'
 
 // A server that answers each path the way some real-world non-PBX or broken PBX would.
 const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
-  '/pbx/api/info': (_req, res) => json(res, 200, { web_domain: 'pbx.example.com', enable_ipv6: true }),
-  '/html/api/info': (_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>Router login</title>')
-  },
-  '/bad-shape/api/info': (_req, res) => json(res, 200, { enable_ipv6: 'yes' }),
+  '/api/info': (_req, res) => json(res, 200, { web_domain: 'pbx.example.com', enable_ipv6: true }),
   '/api/validate': (_req, res) => json(res, 400, { errors: [{ code: 'VALIDATE_FAILED', message: 'name: must be 1 to 64 characters' }] }),
   '/api/strange-code': (_req, res) => json(res, 409, { errors: [{ code: 'SOMETHING_NEW', message: 'the PBX says no' }] }),
   '/api/plain-500': (_req, res) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end('oops'),
@@ -44,6 +40,18 @@ afterAll(async () => {
   await new Promise((done) => server.close(done))
 })
 
+/** A server of its own whose every path answers with `answer`; its address, for one test. */
+async function answering(answer: (res: ServerResponse) => void, use: (base: string) => Promise<void>): Promise<void> {
+  const other = createServer((_req, res) => answer(res))
+  await new Promise<void>((done) => other.listen(0, '127.0.0.1', done))
+  try {
+    await use(`http://127.0.0.1:${(other.address() as AddressInfo).port}`)
+  } finally {
+    other.closeAllConnections()
+    await new Promise((done) => other.close(done))
+  }
+}
+
 async function failure(promise: Promise<unknown>): Promise<ServiceError> {
   const error = await promise.then(
     () => undefined,
@@ -54,27 +62,42 @@ async function failure(promise: Promise<unknown>): Promise<ServiceError> {
 }
 
 describe('pbxRequest and getInfo: telling a PBX from what is not one', () => {
-  it('reads /api/info below a base URL with a path', async () => {
-    expect(await getInfo(`${base}/pbx`)).toMatchObject({ web_domain: 'pbx.example.com', enable_ipv6: true })
-    expect(await getInfo(`${base}/pbx/`)).toMatchObject({ web_domain: 'pbx.example.com' })
+  it('reads /api/info at an address, written in any case and with a trailing slash', async () => {
+    expect(await getInfo(base)).toMatchObject({ web_domain: 'pbx.example.com', enable_ipv6: true })
+    expect(await getInfo(`${base.toUpperCase()}/`)).toMatchObject({ web_domain: 'pbx.example.com' })
   })
 
   it('says a server answering HTML is not a PBX', async () => {
-    const error = await failure(getInfo(`${base}/html`))
-    expect(error.code).toBe('NOT_A_PBX')
-    expect(error.message).toMatch(/web page/)
+    await answering(
+      (res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>Router login</title>'),
+      async (other) => {
+        const error = await failure(getInfo(other))
+        expect(error.code).toBe('NOT_A_PBX')
+        expect(error.message).toMatch(/web page/)
+      },
+    )
   })
 
-  it('says a wrong base URL (404 on /api/info) is not the API', async () => {
-    const error = await failure(getInfo(`${base}/nowhere`))
-    expect(error.code).toBe('NOT_A_PBX')
-    expect(error.message).toMatch(/404/)
+  it('says a wrong address (404 on /api/info) is not the API, naming the URL it asked', async () => {
+    await answering(
+      (res) => res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found'),
+      async (other) => {
+        const error = await failure(getInfo(`${other}/`))
+        expect(error.code).toBe('NOT_A_PBX')
+        expect(error.message).toBe(`${other.slice('http://'.length)} has no PBX API at ${other}/api/info (404). Check the address and the port.`)
+      },
+    )
   })
 
   it('refuses an answer that does not match the contract', async () => {
-    const error = await failure(getInfo(`${base}/bad-shape`))
-    expect(error.code).toBe('NOT_A_PBX')
-    expect(error.message).toMatch(/enable_ipv6/)
+    await answering(
+      (res) => json(res, 200, { enable_ipv6: 'yes' }),
+      async (other) => {
+        const error = await failure(getInfo(other))
+        expect(error.code).toBe('NOT_A_PBX')
+        expect(error.message).toMatch(/enable_ipv6/)
+      },
+    )
   })
 
   it('says an unreachable host is unreachable', async () => {
