@@ -191,17 +191,47 @@ function applyFixes(root: ParentNode): void {
   for (const fix of FIXES) root.querySelectorAll<HTMLElement>(fix.selector).forEach((element) => fix.apply(element))
 }
 
-/** Applies the fixes now and to whatever appears later in `root`; answers the way to stop. */
+/**
+ * The fixes for where children changed: each such element, what is inside it, and the nearest
+ * element around it that a fix is for (a reason added to a form item, a spinner's inside
+ * changing: the item, the spinner is what gets fixed).
+ */
+function applyFixesAround(changed: ReadonlySet<Element>): void {
+  for (const element of changed) {
+    if (!element.isConnected || hasChangedAncestor(element, changed)) continue
+    for (const fix of FIXES) {
+      const around = element.closest<HTMLElement>(fix.selector)
+      if (around) fix.apply(around)
+      element.querySelectorAll<HTMLElement>(fix.selector).forEach((inside) => fix.apply(inside))
+    }
+  }
+}
+
+/** an element inside another changed one is fixed with it */
+function hasChangedAncestor(element: Element, changed: ReadonlySet<Element>): boolean {
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) if (changed.has(parent)) return true
+  return false
+}
+
+/**
+ * Applies the fixes now, then where `root` changes later (only there: a table of 10,000 rows
+ * scrolling does not make every change look through the whole document); answers the way to stop.
+ */
 export function watchNaiveA11y(root: HTMLElement = document.body): () => void {
   applyFixes(root)
-  let queued = false
-  const observer = new MutationObserver(() => {
+  /** the elements whose children changed since the last pass */
+  const changed = new Set<Element>()
+  const observer = new MutationObserver((records) => {
+    const first = changed.size === 0
+    // where children came or went: an element added is inside it, one removed may change what
+    // a fix around it says (a spinner that stopped loading)
+    for (const record of records) if (record.target.nodeType === Node.ELEMENT_NODE) changed.add(record.target as Element)
     // many mutations come in a burst (a table rendering): one pass after it
-    if (queued) return
-    queued = true
+    if (!first || changed.size === 0) return
     queueMicrotask(() => {
-      queued = false
-      applyFixes(root)
+      const batch = new Set(changed)
+      changed.clear()
+      applyFixesAround(batch)
     })
   })
   observer.observe(root, { childList: true, subtree: true })
