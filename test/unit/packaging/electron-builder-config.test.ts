@@ -147,7 +147,8 @@ describe('what the package is built from', () => {
     const shipped = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.optionalDependencies ?? {})].sort()
     // diff and microdiff: the configuration compare and apply, in main's services
     // yargs: the command line's parser (out/main/cli.js); cli-progress: its progress bar (batch push)
-    expect(shipped).toEqual(['cli-progress', 'diff', 'electron-log', 'keytar', 'microdiff', 'papaparse', 'qrcode', 'yargs', 'zod'])
+    // proper-lockfile: the lock of a file the desktop app and the command line share (files/shared-file.ts)
+    expect(shipped).toEqual(['cli-progress', 'diff', 'electron-log', 'keytar', 'microdiff', 'papaparse', 'proper-lockfile', 'qrcode', 'yargs', 'zod'])
     for (const tool of ['electron', 'electron-builder', 'vue', 'naive-ui', 'pinia', 'vue-router']) expect(Object.keys(pkg.devDependencies)).toContain(tool)
   })
 
