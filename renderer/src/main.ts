@@ -3,8 +3,12 @@ import './zod-setup'
 import { createPinia } from 'pinia'
 import { createApp } from 'vue'
 import App from './App.vue'
+import { loadDarkTheme, osPrefersDark } from './components/shell/dark-theme'
 import { createAppRouter } from './router'
 import './styles.css'
+
+// a dark start waits for the dark theme (a chunk of its own), so its first paint is dark already
+if (osPrefersDark()) await loadDarkTheme()
 
 const app = createApp(App)
 app.use(createPinia())

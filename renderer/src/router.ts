@@ -1,19 +1,13 @@
-import { createRouter, createWebHashHistory, type RouteRecordRaw, type RouterHistory } from 'vue-router'
+import type { Component } from 'vue'
+import {
+  createRouter,
+  createWebHashHistory,
+  type RouteRecordRaw,
+  type RouteRecordSingleView,
+  type RouterHistory,
+} from 'vue-router'
 import { APP_NAME, AREAS, type AreaKey } from './areas'
-import DectBatchNewView from './views/DectBatchNewView.vue'
-import DectBatchView from './views/DectBatchView.vue'
-import DectView from './views/DectView.vue'
-import FleetCompareView from './views/FleetCompareView.vue'
-import FleetHistoryView from './views/FleetHistoryView.vue'
-import FleetRolloutView from './views/FleetRolloutView.vue'
-import FleetView from './views/FleetView.vue'
-import IvrServerNewView from './views/IvrServerNewView.vue'
-import IvrView from './views/IvrView.vue'
-import NotificationsView from './views/NotificationsView.vue'
-import OutboundRuleView from './views/OutboundRuleView.vue'
-import OutboundView from './views/OutboundView.vue'
 import PbxsView from './views/PbxsView.vue'
-import TemplatesView from './views/TemplatesView.vue'
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -24,17 +18,51 @@ declare module 'vue-router' {
   }
 }
 
-// Views are imported eagerly: they are small, and the app is loaded from local files, so there is
-// nothing to gain from splitting them into chunks.
+// The first screen (PBXs) is in the entry chunk, so it paints without waiting for another file;
+// every other view is a chunk of its own, loaded when first opened, with what only it uses (the
+// rule editor, the batch table and its QR labels, the fleet's compare and rollout…): a start
+// loads and parses only what the first screen needs (issue 17). The router waits for the chunk
+// before it changes the route.
+const LAZY_VIEWS = {
+  fleet: () => import('./views/FleetView.vue'),
+  fleetCompare: () => import('./views/FleetCompareView.vue'),
+  fleetRollout: () => import('./views/FleetRolloutView.vue'),
+  fleetHistory: () => import('./views/FleetHistoryView.vue'),
+  dect: () => import('./views/DectView.vue'),
+  dectBatchNew: () => import('./views/DectBatchNewView.vue'),
+  dectBatch: () => import('./views/DectBatchView.vue'),
+  ivr: () => import('./views/IvrView.vue'),
+  ivrServerNew: () => import('./views/IvrServerNewView.vue'),
+  outbound: () => import('./views/OutboundView.vue'),
+  outboundRule: () => import('./views/OutboundRuleView.vue'),
+  templates: () => import('./views/TemplatesView.vue'),
+  notifications: () => import('./views/NotificationsView.vue'),
+} satisfies Record<string, () => Promise<{ default: Component }>>
+type LazyViewKey = keyof typeof LAZY_VIEWS
+/** a route's component, or the function that loads it */
+type RouteView = RouteRecordSingleView['component']
+
+/** Every lazy view loaded now: the components themselves, for a router that never waits. */
+async function loadedViews(): Promise<Record<LazyViewKey, RouteView>> {
+  const keys = Object.keys(LAZY_VIEWS) as LazyViewKey[]
+  const components = await Promise.all(keys.map(async (key) => (await LAZY_VIEWS[key]()).default))
+  return Object.fromEntries(keys.map((key, i) => [key, components[i]])) as Record<LazyViewKey, RouteView>
+}
+
+// The renderer tests (vitest, mode 'test') navigate and look at the new screen on the next tick,
+// with no wait for a chunk: there the views are loaded before any router is made. The build is
+// never in mode 'test', so this line and its await are dropped from it.
+const view: Record<LazyViewKey, RouteView> = import.meta.env.MODE === 'test' ? await loadedViews() : LAZY_VIEWS
+
 const VIEWS = {
   pbxs: PbxsView,
-  fleet: FleetView,
-  dect: DectView,
-  ivr: IvrView,
-  outbound: OutboundView,
-  templates: TemplatesView,
-  notifications: NotificationsView,
-} satisfies Record<AreaKey, RouteRecordRaw['component']>
+  fleet: view.fleet,
+  dect: view.dect,
+  ivr: view.ivr,
+  outbound: view.outbound,
+  templates: view.templates,
+  notifications: view.notifications,
+} satisfies Record<AreaKey, RouteView>
 
 export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/pbxs' },
@@ -47,20 +75,20 @@ export const routes: RouteRecordRaw[] = [
     }),
   ),
   // the fleet's other pages: compare configurations, roll one out, its history
-  { path: '/fleet/compare', name: 'fleet-compare', component: FleetCompareView, meta: { title: 'Fleet', area: 'fleet' } },
-  { path: '/fleet/rollout', name: 'fleet-rollout', component: FleetRolloutView, meta: { title: 'Fleet', area: 'fleet' } },
-  { path: '/fleet/history', name: 'fleet-history', component: FleetHistoryView, meta: { title: 'Fleet', area: 'fleet' } },
+  { path: '/fleet/compare', name: 'fleet-compare', component: view.fleetCompare, meta: { title: 'Fleet', area: 'fleet' } },
+  { path: '/fleet/rollout', name: 'fleet-rollout', component: view.fleetRollout, meta: { title: 'Fleet', area: 'fleet' } },
+  { path: '/fleet/history', name: 'fleet-history', component: view.fleetHistory, meta: { title: 'Fleet', area: 'fleet' } },
   // DECT batches: the wizard and one batch, both in the DECT area
   {
     path: '/dect/batches/new',
     name: 'dect-batch-new',
-    component: DectBatchNewView,
+    component: view.dectBatchNew,
     meta: { title: 'DECT phones', area: 'dect' },
   },
   {
     path: '/dect/batches/:batchId',
     name: 'dect-batch',
-    component: DectBatchView,
+    component: view.dectBatch,
     props: true,
     meta: { title: 'DECT phones', area: 'dect' },
   },
@@ -68,20 +96,20 @@ export const routes: RouteRecordRaw[] = [
   {
     path: '/ivr/new',
     name: 'ivr-server-new',
-    component: IvrServerNewView,
+    component: view.ivrServerNew,
     meta: { title: 'IVR servers', area: 'ivr' },
   },
   // outbound rules: the editor of one rule, new or saved
   {
     path: '/outbound/rules/new',
     name: 'outbound-rule-new',
-    component: OutboundRuleView,
+    component: view.outboundRule,
     meta: { title: 'Outbound rules', area: 'outbound' },
   },
   {
     path: '/outbound/rules/:ruleId',
     name: 'outbound-rule',
-    component: OutboundRuleView,
+    component: view.outboundRule,
     props: true,
     meta: { title: 'Outbound rules', area: 'outbound' },
   },

@@ -12,10 +12,14 @@ import { serveRenderer } from '../e2e/static-server'
 /**
  * Bench (a script, not a test): a batch of 10,000 rows in the preview table, in Debian's Chromium
  * with the real services behind it (as the end-to-end tests run it). Prints how long the batch
- * screen takes to show its first rows (`table_10k_open_ms`, with the part of it that is fetching
- * the batch over the test's Playwright binding, which Electron's IPC replaces in the app) and, while the table is scrolled from
- * top to bottom over about two seconds, the frame times (`table_10k_scroll_p95_frame_ms`, and
- * the longest frame): "stays smooth" means frames near 16 ms, none long enough to see.
+ * screen takes to show its first rows once it has the batch (`table_10k_open_ms`: from the batch
+ * store's `batch-loaded` mark, set when main's answer arrives, to the first `tr[data-row-id]` in
+ * the DOM; goal ≤ 150 ms), the whole opening with the batch's fetch over the test's Playwright
+ * binding, which Electron's IPC replaces in the app (`table_10k_open_with_binding_ms`: from the
+ * hash change to the same first rows, the view's chunk included), that fetch alone, and, while
+ * the table is scrolled from top to bottom over about two seconds, the frame times
+ * (`table_10k_scroll_p95_frame_ms`, and the longest frame): "stays smooth" means frames near
+ * 16 ms, none long enough to see.
  * Needs /usr/bin/chromium; builds the renderer first when out/renderer is missing.
  */
 const ROWS = 10_000
@@ -56,11 +60,28 @@ try {
   await page.goto(server.url)
   await page.locator('nav').first().waitFor()
 
-  const started = Date.now()
-  await page.evaluate(`location.hash = '#/dect/batches/${batch.id}'`)
+  // in the page, before the route changes: a mark when the first rows are in the DOM
+  await page.evaluate(`(() => {
+    performance.clearMarks('batch-loaded')
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('tr[data-row-id]') === null) return
+      performance.mark('first-rows')
+      observer.disconnect()
+    }).observe(document, { childList: true, subtree: true })
+    performance.mark('batch-open')
+    location.hash = '#/dect/batches/${batch.id}'
+  })()`)
   await page.locator('tr[data-row-id]').first().waitFor()
-  const openMs = Date.now() - started
-  // the part of that spent fetching the batch: over a Playwright binding here, Electron's IPC in the app
+  const { openMs, withBindingMs } = await page.evaluate<{ openMs: number; withBindingMs: number }>(`(() => {
+    if (performance.getEntriesByName('batch-loaded').length === 0) {
+      throw new Error('out/renderer sets no batch-loaded mark: it predates renderer/src/stores/batches.ts; run npx electron-vite build')
+    }
+    return {
+      openMs: performance.measure('table-open', 'batch-loaded', 'first-rows').duration,
+      withBindingMs: performance.measure('table-open-with-binding', 'batch-open', 'first-rows').duration,
+    }
+  })()`)
+  // the part of the whole spent fetching the batch: over a Playwright binding here, Electron's IPC in the app
   const fetchMs = await page.evaluate<number>(`(async () => {
     const t0 = performance.now()
     await window.pbx.getBatch({ batchId: '${batch.id}' })
@@ -94,7 +115,11 @@ try {
   frames.sort((a, b) => a - b)
   const p95 = frames[Math.floor(frames.length * 0.95)] ?? NaN
   const longest = frames.at(-1) ?? NaN
-  console.log(`table_10k_open_ms: ${openMs} ms (${ROWS} rows, first rows shown; fetching that batch alone over the test's Playwright binding takes about ${fetchMs} ms)`)
+  console.log(`table_10k_open_ms: ${Math.round(openMs)} ms (${ROWS} rows, from the batch received to the first rows in the DOM; goal ≤ 150 ms)`)
+  console.log(
+    `table_10k_open_with_binding_ms: ${Math.round(withBindingMs)} ms (from the hash change, the view's chunk and the batch's fetch included; ` +
+      `fetching that batch alone over the test's Playwright binding takes about ${fetchMs} ms)`,
+  )
   console.log(`table_10k_scroll_p95_frame_ms: ${p95.toFixed(1)} ms (${frames.length} frames over 2 s of scrolling; longest ${longest.toFixed(1)} ms)`)
 } finally {
   await browser.close()
