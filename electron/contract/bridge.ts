@@ -9,6 +9,7 @@ import {
   BatchSummarySchema,
   ColumnMappingSchema,
   CsvPreviewSchema,
+  DamagedBatchSchema,
   LABEL_SIZE_NAMES,
   MAX_CSV_BASE64,
   MAX_CSV_TEXT,
@@ -24,6 +25,7 @@ import { handsetOperations } from './bridge-handsets'
 import { applyOperations } from './config-apply'
 import { configOperations } from './config-compare'
 import { fleetOperations } from './fleet'
+import { PbxAddressSchema } from './pbx-address'
 import { PbxProfileFieldsSchema, PbxProfileSchema, RecoveryStateSchema, SavedPbxsNoticeSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
 
 /**
@@ -49,8 +51,8 @@ export const AboutSchema = z.object({
 export type About = z.infer<typeof AboutSchema>
 
 export const ProbePbxInputSchema = z.strictObject({
-  /** the PBX's base URL, e.g. https://pbx.example.com:8887 (paths start with /api) */
-  baseUrl: z.url({ protocol: /^https?$/, error: 'baseUrl: enter an http:// or https:// address' }),
+  /** the PBX's address, e.g. https://pbx.example.com:8887 (paths start with /api below it; see pbx-address.ts) */
+  baseUrl: PbxAddressSchema,
   /** a tenant domain: the answer then carries the tenant's metadata too */
   domain: DomainSchema.optional(),
   /** the SHA-256 fingerprint of a certificate the user chose to trust for this address */
@@ -257,7 +259,14 @@ export const bridge = {
     }),
   },
   duplicateBatch: { input: BatchIdSchema, result: BatchSchema },
-  deleteBatch: { input: BatchIdSchema, result: z.object({ deleted: z.literal(true) }) },
+  /** delete a batch; one that does not read is moved aside to batches/damaged/ instead, never erased (`movedTo` says where) */
+  deleteBatch: { input: BatchIdSchema, result: z.object({ deleted: z.literal(true), movedTo: z.array(z.string()).optional() }) },
+  /** the batch files that cannot be read: which file, what is wrong in words, what still reads */
+  listDamagedBatches: { input: z.undefined(), result: z.array(DamagedBatchSchema) },
+  /** what still reads of a damaged batch (its rows and handsets) as CSV; INVALID_INPUT when nothing does */
+  exportDamagedBatch: { input: BatchIdSchema, result: z.object({ fileName: z.string(), csv: z.string(), rows: z.int(), handsets: z.int() }) },
+  /** show a batch's file (a damaged one too) in the system's file manager; NOT_SUPPORTED outside the desktop app */
+  showBatchFile: { input: BatchIdSchema, result: z.object({ shown: z.literal(true) }) },
   /** the batch as a file for another machine (outcomes and target PBX left out) */
   exportBatch: { input: BatchIdSchema, result: FileSchema },
   importBatch: { input: z.strictObject({ json: CsvTextSchema }), result: BatchSchema },

@@ -149,6 +149,31 @@ export const BatchSummarySchema = z.object({
 })
 export type BatchSummary = z.infer<typeof BatchSummarySchema>
 
+/**
+ * A batch file in the batches folder that cannot be read (cut short, wrong types, damaged bytes, a
+ * newer format): listed beside the batches, never dropped without a word, so the user can see it
+ * in its folder, export what still reads, or delete it (it is moved aside, not erased).
+ */
+export const DamagedBatchSchema = z.object({
+  /** the batch's id: its file's name without `.json` */
+  id: z.string(),
+  /** the file that cannot be read, its name and where it is on this computer */
+  fileName: z.string(),
+  path: z.string(),
+  /** which file is damaged: the batch file, or the outcome journal beside it (its file reads) */
+  part: z.enum(['file', 'journal']),
+  /** what is wrong, in words ("it is cut short: …", "it was written by a newer PBX Provisioner …") */
+  reason: z.string(),
+  /** the batch's name, when that much can be read */
+  name: z.string().optional(),
+  /** the rows and handsets that still read (exportDamagedBatch writes them as CSV); both 0: nothing can be read */
+  readable: z.object({ rows: z.int(), handsets: z.int() }),
+  bytes: z.int(),
+  /** when the file was last written (ISO 8601) */
+  modifiedAt: z.string(),
+})
+export type DamagedBatch = z.infer<typeof DamagedBatchSchema>
+
 /** How the columns of a spreadsheet map to batch fields (a header → a field, or ignored). */
 /**
  * What a column may fill: a base row's field, or a handset's (a spreadsheet with an IPUI column has
@@ -279,9 +304,17 @@ const isEmptyValue = (v: unknown): boolean => v === undefined || (typeof v === '
  * and the push both use this.
  */
 export function withDefaults(values: BatchRowValues, defaults: BatchDefaults): BatchRowValues {
+  // for...in over own keys, not Object.entries: it runs for every row of an import, twice, and
+  // allocates nothing but `out` this way
   const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(values)) if (!isEmptyValue(value)) out[key] = value
-  for (const [key, value] of Object.entries(defaults)) if (out[key] === undefined && !isEmptyValue(value)) out[key] = Array.isArray(value) ? [...value] : value
+  const own = values as Record<string, unknown>
+  const given = defaults as Record<string, unknown>
+  for (const key in own) if (Object.hasOwn(own, key) && !isEmptyValue(own[key])) out[key] = own[key]
+  for (const key in given) {
+    if (!Object.hasOwn(given, key)) continue
+    const value = given[key]
+    if (out[key] === undefined && !isEmptyValue(value)) out[key] = Array.isArray(value) ? [...(value as unknown[])] : value
+  }
   return out as BatchRowValues
 }
 

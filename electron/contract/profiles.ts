@@ -117,8 +117,17 @@ export const SessionStateSchema = z.object({
   user: AuthUserSchema.extend({ username: z.string() }).optional(),
   /** when the current access token expires (ISO 8601); the app refreshes it ahead of time */
   expiresAt: z.string().optional(),
+  /**
+   * Why a session that was signed in ended without the user signing out (status `signed_out`):
+   * `certificate_changed`, the PBX presented another certificate than the one trusted for it, so
+   * nothing more is sent until the user has checked it. `message` says so in words.
+   */
+  ended: z.object({ reason: z.enum(['certificate_changed']), message: z.string() }).optional(),
 })
 export type SessionState = z.infer<typeof SessionStateSchema>
+
+/** What a session that ended on a changed certificate says (SessionState `ended.message`). */
+export const CERTIFICATE_CHANGED_SESSION_MESSAGE = "Signed out: the PBX's certificate changed — sign in again after checking it."
 
 /**
  * Where a password recovery of a saved PBX stands (seed 5.6: forget_password, then a one-time code

@@ -72,6 +72,8 @@ async function start(): Promise<void> {
     // the identity provider's sign-in page, in the user's browser: http(s) addresses only
     openExternal: webAddressOnly((url) => shell.openExternal(url)),
     printToPdf: printHtmlToPdf,
+    // a damaged batch file, shown where it is so the user can deal with it (services ask by path)
+    showItemInFolder: (path) => shell.showItemInFolder(path),
     app: appInfo,
   })
   bindBridge(

@@ -31,6 +31,8 @@ export interface ServicesOptions {
   openExternal?: (url: string) => Promise<void>
   /** prints an HTML document to PDF (the label sheet); Electron's printToPDF in the app */
   printToPdf?: (html: string) => Promise<Buffer>
+  /** shows a file in the system's file manager (a damaged batch file); Electron's shell in the app, absent: not offered */
+  showItemInFolder?: (path: string) => void
 }
 
 export interface Services {
@@ -62,6 +64,7 @@ export function createServices(options: ServicesOptions): Services {
     dataDir: options.dataDir,
     sessions,
     ...(options.printToPdf ? { printToPdf: options.printToPdf } : {}),
+    ...(options.showItemInFolder ? { showItemInFolder: options.showItemInFolder } : {}),
   })
   // batches a crash left "pushing" become paused and resumable
   const recovered = dect.recover().catch(() => [])

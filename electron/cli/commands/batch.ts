@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs'
+import type { DamagedBatch } from '../../contract/dect'
 import { normalizeMac } from '../../contract/pbx'
 import { namedBatch } from '../batch-names'
 import { countsText, problemLines, problemsOf, rowCells, rowCounts, statusWords } from '../batch-text'
@@ -56,12 +57,16 @@ function listCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
       yargs
         .option('json', jsonOption)
         .example('$0 batch list', 'A table of the batches')
-        .example(`$0 batch list --json | jq -r '.[] | select(.status == "paused") | .name'`, 'The pushes to resume'),
+        .example(`$0 batch list --json | jq -r '.[] | select(.status == "paused") | .name'`, 'The pushes to resume')
+        .example(`$0 batch list --json | jq '.[] | select(.damaged)'`, 'The batch files that cannot be read'),
     handler: action(ctx, async (argv) => {
       const open = await ctx.open(argv, 'not-needed')
       const batches = await open.must('listBatches')
-      if (argv.json) return ctx.out.json(batches)
-      if (batches.length === 0) return ctx.out.note(`There is no batch yet: make one with \`${PROGRAM} batch import <file>\` (see --help).`)
+      const damaged = await open.must('listDamagedBatches')
+      // a damaged file is listed too, never dropped without a word: after the batches, marked `damaged: true`
+      if (argv.json) return ctx.out.json([...batches, ...damaged.map((file) => ({ damaged: true, ...file }))])
+      for (const file of damaged) ctx.out.note(damagedLine(file))
+      if (batches.length === 0) return ctx.out.note(`There is no ${damaged.length > 0 ? 'readable ' : ''}batch yet: make one with \`${PROGRAM} batch import <file>\` (see --help).`)
       const pbxs = new Map((await savedPbxs(open)).map((p) => [p.id, p.label]))
       ctx.out.table(
         ['NAME', 'ID', 'STATUS', 'ROWS', 'PUSHED', 'FAILED', 'ERRORS', 'PBX', 'UPDATED'],
@@ -124,7 +129,7 @@ function checkCommand(ctx: CliContext): CommandModule<BaseArgs, BatchArgs> {
         .option('json', jsonOption)
         .example('$0 batch check "Site B" --pbx "Demo Company"', 'Before the push: what the PBX has already, what it would refuse') as Argv<BatchArgs>,
     handler: action(ctx, async (argv): Promise<ExitCode> => {
-      const open = await ctx.open(argv, 'needed')
+      const open = await ctx.open(argv, 'needed', 'batch-changes')
       const summary = await namedBatch(open, argv.batch)
       const profile = await namedPbx(open, argv.pbx ?? '')
       await openKept(open, profile)
@@ -150,10 +155,26 @@ function deleteCommand(ctx: CliContext): CommandModule<BaseArgs, BatchArgs> {
     describe: 'Delete a batch from this computer (the phones pushed stay on the PBX)',
     builder: (yargs) => yargs.positional('batch', batchPositional).example('$0 batch delete "Site B"', 'Delete one batch') as Argv<BatchArgs>,
     handler: action(ctx, async (argv) => {
-      const open = await ctx.open(argv, 'not-needed')
+      const open = await ctx.open(argv, 'not-needed', 'batch-changes')
+      // a damaged file, named by its id: moved aside to batches/damaged/, not erased
+      const damaged = (await open.must('listDamagedBatches')).find((file) => file.id === argv.batch.trim())
+      if (damaged) {
+        const { movedTo } = await open.must('deleteBatch', { batchId: damaged.id })
+        return ctx.out.line(`Moved the damaged batch file ${damaged.fileName} aside to ${(movedTo ?? []).join(' and ')}.`)
+      }
       const batch = await namedBatch(open, argv.batch)
       await open.must('deleteBatch', { batchId: batch.id })
       ctx.out.line(`Deleted the batch "${batch.name}" (id ${batch.id}).${batch.counts.created + batch.counts.matched > 0 ? ' Its phones stay on the PBX.' : ''}`)
     }),
   }
+}
+
+/** One line for a batch file that cannot be read: which, why, what still reads, what to do. */
+function damagedLine(file: DamagedBatch): string {
+  const { rows, handsets } = file.readable
+  const readable =
+    rows + handsets === 0
+      ? 'nothing in it can be read'
+      : `${plural(rows, 'row')}${handsets > 0 ? ` and ${plural(handsets, 'handset')}` : ''} still read (the app exports them as CSV)`
+  return `Damaged: ${file.path}${file.name ? ` ("${file.name}")` : ''}: ${file.reason}; ${readable}. \`${PROGRAM} batch delete ${file.id}\` moves it aside.`
 }

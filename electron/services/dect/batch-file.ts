@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
-import { BatchSchema, type Batch, type BatchRow, type RowOutcome } from '../../contract/dect'
+import type { Batch, BatchRow, RowOutcome } from '../../contract/dect'
 import { messageOf, ServiceError } from '../errors'
-import { parsedJson } from '../validation'
+import { batchOfText } from './batch-damage'
 import { baseStampOf, readJournal } from './outcome-journal'
 
 /**
@@ -31,11 +31,11 @@ export async function readBatchFiles(file: string, journal: string, id: string):
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ServiceError('NOT_FOUND', 'That batch no longer exists.')
     throw error
   }
-  const why = damageOf(text, id)
-  if (typeof why === 'string') {
-    throw new ServiceError('INTERNAL', `The batch file ${file} cannot be read (${why}). It was left as it is; delete it or restore it from a copy.`)
+  const verdict = batchOfText(text, id)
+  if (!verdict.ok) {
+    throw new ServiceError('INTERNAL', `The batch file ${file} cannot be read (${verdict.reason}). It was left as it is; delete it or restore it from a copy.`)
   }
-  const batch = why
+  const batch = verdict.batch
   const stamp = baseStampOf(text)
   const damaged = (reason: string) =>
     new ServiceError('INTERNAL', `The outcome journal ${journal} of a batch cannot be read (${reason}). It was left as it is; delete it to go back to the outcomes in ${file}.`)
@@ -90,14 +90,6 @@ export function rowIndex(batch: Batch): Map<string, BatchRow> {
     rowIndexes.set(batch.rows, index)
   }
   return index
-}
-
-/** why a batch file's text is not a batch of this version, or the batch */
-function damageOf(text: string, id: string): Batch | string {
-  const parsed = parsedJson(BatchSchema, text, 'file')
-  if (!parsed.ok) return parsed.why
-  if (parsed.data.id !== id) return `it holds batch ${parsed.data.id}, not ${id}`
-  return parsed.data
 }
 
 /** what `parseJson` answers for text that is not JSON */

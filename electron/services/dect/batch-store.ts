@@ -1,25 +1,28 @@
 import { randomUUID } from 'node:crypto'
-import { readdir, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   BatchDefaultsSchema,
   BatchSchema,
   PUSH_CONCURRENCY,
-  summaryOf,
   type Batch,
   type BatchDefaults,
   type BatchStatus,
   type BatchSummary,
+  type DamagedBatch,
   type RowOutcome,
 } from '../../contract/dect'
 import type { HandsetOutcome } from '../../contract/dect-handsets'
 import { checkInput, problemText } from '../../contract/pbx'
-import { messageOf, ServiceError } from '../errors'
+import { ServiceError } from '../errors'
 import { writeFileAtomic } from '../files/atomic-write'
+import { openPrivateDir } from '../files/private-dir'
 import { checked } from '../validation'
 import { newParts, resetRows, type NewBatchRow, type NewHandsetRow } from './batch-parts'
+import { readableCsv } from './batch-damage'
 import { batchFileText, INVALID, parseJson, readBatchFiles, rowIndex } from './batch-file'
-import { appendEntry, baseStampOf, JOURNAL_COMPACT_BYTES, JOURNAL_SUFFIX, type JournalEntry } from './outcome-journal'
+import { createBatchFolder, ID_PATTERN } from './batch-folder'
+import { appendEntry, baseStampOf, JOURNAL_COMPACT_BYTES, type JournalEntry } from './outcome-journal'
 import { safeFileName } from '../files/file-name'
 
 export const BATCHES_DIR = 'batches'
@@ -35,15 +38,7 @@ export interface NewBatch {
   defaults?: BatchDefaults
 }
 
-/** A batch file that could not be read; it is reported and left on disk as it is. */
-export interface DamagedBatch {
-  id: string
-  file: string
-  reason: string
-}
-
-/** ids are ours (UUIDs); anything else in a file name or a request is refused, so no path escapes the folder */
-const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
+export type { DamagedBatch } from '../../contract/dect'
 
 /**
  * DECT batches on disk: one file per batch, `<dataDir>/batches/<id>.json` (the contract's `Batch`,
@@ -59,14 +54,16 @@ const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
  * file and then its journal (batch-file.ts).
  *
  * A file that is not a batch of this version (broken JSON, a schema mismatch) is reported — `get`
- * and `update` throw naming the file and what is wrong, `list` leaves it out and `damaged()` names
- * it — and is never overwritten. Phone passwords are never part of a batch (contract/dect.ts).
+ * and `update` throw naming the file and what is wrong, `list` leaves it out and `scan`/`damaged()`
+ * name it with what is wrong in words (batch-damage.ts) — and is never overwritten. Deleting it
+ * moves it aside to `batches/damaged/` (batch-folder.ts); `exportDamaged` gives what still reads.
+ * Phone passwords are never part of a batch (contract/dect.ts).
  */
 export function createBatchStore(dataDir: string, now: () => Date = () => new Date(), options: { journalCompactBytes?: number } = {}) {
   const compactAt = options.journalCompactBytes ?? JOURNAL_COMPACT_BYTES
   const dir = join(dataDir, BATCHES_DIR)
-  const fileOf = (id: string) => join(dir, `${id}.json`)
-  const journalOf = (id: string) => join(dir, `${id}${JOURNAL_SUFFIX}`)
+  const folder = createBatchFolder(dir, now)
+  const { fileOf, journalOf } = folder
 
   interface Slot {
     batch: Batch | undefined
@@ -124,6 +121,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
   /** The whole batch as it is in memory, the journal's outcomes included; then the journal goes. */
   async function writeWhole(id: string, slot: Slot, batch: Batch): Promise<void> {
     const text = batchFileText(batch)
+    await openPrivateDir(dir)
     await writeFileAtomic(fileOf(id), text)
     slot.stamp = baseStampOf(text)
     slot.journalBytes = 0
@@ -225,35 +223,9 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
 
   /** every readable batch as a summary, and the files that could not be read */
   async function scan(): Promise<{ batches: BatchSummary[]; damaged: DamagedBatch[] }> {
-    let names: string[]
-    try {
-      names = await readdir(dir)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') names = []
-      else throw error
-    }
-    const batches: BatchSummary[] = []
-    const damaged: DamagedBatch[] = []
-    for (const name of names) {
-      if (name.startsWith('.') || !name.endsWith('.json')) continue
-      const id = name.slice(0, -'.json'.length)
-      if (!ID_PATTERN.test(id)) continue
-      const slot = slots.get(id)
-      if (slot?.batch) {
-        batches.push(summaryOf(slot.batch))
-        continue
-      }
-      try {
-        const { batch } = await readBatchFiles(fileOf(id), journalOf(id), id)
-        batches.push(summaryOf(batch))
-      } catch (error) {
-        if (error instanceof ServiceError && error.code === 'NOT_FOUND') continue
-        damaged.push({ id, file: fileOf(id), reason: messageOf(error) })
-      }
-    }
-    batches.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.name.localeCompare(b.name))
-    lastDamaged = damaged
-    return { batches, damaged }
+    const found = await folder.scan((id) => slots.get(id)?.batch)
+    lastDamaged = found.damaged
+    return found
   }
 
   /** a copy of the batch (changing it changes nothing on disk) */
@@ -389,13 +361,20 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       return createWith(fresh({ name, source: source.source, defaults: source.defaults, rows: resetRows(source.rows), handsets: resetRows(source.handsets) }))
     },
 
-    /** Deletes the batch file and its outcome journal (damaged ones too). */
-    async remove(id: string): Promise<void> {
+    /**
+     * Deletes the batch file and its outcome journal. A batch that does not read (damaged, or of a
+     * newer format) is moved aside to `batches/damaged/` instead, never erased: `movedTo` says where.
+     */
+    async remove(id: string): Promise<{ movedTo?: string[] }> {
       const slot = slotOf(checkId(id))
       // in the queue: a change asked for later finds the batch gone (NOT_FOUND), never writes it back
-      const run = slot.queue.then(async () => {
+      const run = slot.queue.then(async (): Promise<{ movedTo?: string[] }> => {
         while (slot.writing || slot.waiting.length > 0) await new Promise((r) => setTimeout(r, 5))
+        // the file as it is on disk (the writes above are done): one changed behind the app's back is kept too
+        const readable = await readBatchFiles(fileOf(id), journalOf(id), id).then(() => true, (error: unknown) => isNotFound(error))
         slot.batch = undefined // from here the files are the truth
+        folder.forget(id)
+        if (!readable) return { movedTo: await folder.setAside(id) }
         try {
           await rm(fileOf(id))
         } catch (error) {
@@ -404,10 +383,30 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         }
         // after the file: a failure here leaves a journal no batch reads (scan lists .json files only)
         await rm(journalOf(id), { force: true }).catch(() => undefined)
+        return {}
       })
       slot.queue = run.catch(() => undefined)
       return run
     },
+
+    /**
+     * What still reads of a batch that does not (`scan` lists it as damaged): its rows and handsets
+     * as the results CSV. INVALID_INPUT saying so when nothing of it reads.
+     */
+    async exportDamaged(id: string): Promise<{ fileName: string; csv: string; rows: number; handsets: number }> {
+      const readable = slots.get(checkId(id))?.batch !== undefined || (await readBatchFiles(fileOf(id), journalOf(id), id).then(() => true, () => false))
+      if (readable) throw new ServiceError('INVALID_INPUT', 'That batch is not damaged: open it, or export its results.')
+      const inspection = await folder.inspect(id)
+      const csv = readableCsv(inspection)
+      if (!csv) {
+        const { fileName, reason } = inspection.damaged
+        throw new ServiceError('INVALID_INPUT', `Nothing in ${fileName} can be read: ${reason}. Restore it from a copy, or delete it.`)
+      }
+      return csv
+    },
+
+    /** where batch `id`'s file is on this computer (to show it in its folder) */
+    pathOf: (id: string): string => fileOf(checkId(id)),
 
     /**
      * The batch as a file for another machine: what was prepared (name, source, defaults, rows and
@@ -458,6 +457,8 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
 }
 
 export type BatchStore = ReturnType<typeof createBatchStore>
+
+const isNotFound = (error: unknown): boolean => error instanceof ServiceError && error.code === 'NOT_FOUND'
 
 function checkedName(name: unknown): string {
   const valid = checked(BatchSchema.shape.name, typeof name === 'string' ? name.trim() : name, 'name')

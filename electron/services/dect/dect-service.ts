@@ -32,6 +32,9 @@ type DectHandlers = Pick<
   | 'scanMac'
   | 'duplicateBatch'
   | 'deleteBatch'
+  | 'listDamagedBatches'
+  | 'exportDamagedBatch'
+  | 'showBatchFile'
   | 'exportBatch'
   | 'importBatch'
   | 'checkBatchOnPbx'
@@ -55,6 +58,8 @@ export interface DectServiceOptions {
   sessions: SessionManager
   /** prints an HTML document to PDF (Electron's printToPDF in the app, Chromium in the tests) */
   printToPdf?: (html: string) => Promise<Buffer>
+  /** shows a file in the system's file manager (Electron's shell.showItemInFolder); absent: not offered */
+  showItemInFolder?: (path: string) => void
 }
 
 /**
@@ -146,9 +151,18 @@ export function createDectService(options: DectServiceOptions) {
     },
     duplicateBatch: ({ batchId }) => store.duplicate(batchId),
     async deleteBatch({ batchId }) {
-      if ((await push.progress(batchId)).running) throw new ServiceError('INVALID_INPUT', 'The batch is being pushed: pause or cancel the push first.')
-      await store.remove(batchId)
-      return { deleted: true as const }
+      // isRunning, not progress: progress reads the batch, and a damaged one must still be deletable
+      if (push.isRunning(batchId)) throw new ServiceError('INVALID_INPUT', 'The batch is being pushed: pause or cancel the push first.')
+      const { movedTo } = await store.remove(batchId)
+      return movedTo ? { deleted: true as const, movedTo } : { deleted: true as const }
+    },
+    listDamagedBatches: async () => (await store.scan()).damaged,
+    exportDamagedBatch: ({ batchId }) => store.exportDamaged(batchId),
+    async showBatchFile({ batchId }) {
+      const path = store.pathOf(batchId)
+      if (!options.showItemInFolder) throw new ServiceError('NOT_SUPPORTED', `This build cannot open folders. The file is ${path}.`)
+      options.showItemInFolder(path)
+      return { shown: true as const }
     },
     exportBatch: ({ batchId }) => store.exportBatch(batchId),
     // the problems written in the file are another machine's (or another hand's) word: checked again here

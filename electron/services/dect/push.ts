@@ -10,6 +10,7 @@ import {
 } from '../../contract/dect'
 import type { HandsetOutcome } from '../../contract/dect-handsets'
 import { normalizeMac, type DectPhone, type DectPhoneCreate } from '../../contract/pbx'
+import { asClause, introduce, joinSentences } from '../../contract/sentences'
 import { messageOf, ServiceError } from '../errors'
 import type { PbxCaller } from '../pbx-client/caller'
 import { createDectPhonesClient, type DectPhonesClient } from '../pbx-client/dect-phones'
@@ -167,7 +168,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
         if (run.cancel.signal.aborted) return undefined
         if (!isTransient(error)) throw error
         if (attempt >= delays.length || run.halt.signal.aborted) {
-          stopRun(run, 'halt', `The PBX could not be reached (${messageOf(error)}). The push paused; resume it when the PBX answers again.`)
+          stopRun(run, 'halt', `The PBX could not be reached (${asClause(messageOf(error))}). The push paused; resume it when the PBX answers again.`)
           return undefined
         }
         await sleep(delays[attempt]!, run.halt.signal)
@@ -212,10 +213,10 @@ export function createPushRunner(deps: PushRunnerDeps) {
     if (error instanceof ServiceError) {
       const rowOnly = error.code === 'INVALID_INPUT' || (error.code === 'PBX_ERROR' && error.status !== 401 && error.status !== 403)
       if (rowOnly) return { state: 'failed', error: error.message, at }
-      stopRun(run, 'halt', `${error.message} The push paused; resume it when this is solved.`)
+      stopRun(run, 'halt', joinSentences(error.message, 'The push paused; resume it when this is solved.'))
       return undefined
     }
-    stopRun(run, 'halt', `The push stopped on an unexpected error (${messageOf(error)}).`)
+    stopRun(run, 'halt', `The push stopped on an unexpected error (${asClause(messageOf(error))}).`)
     return undefined
   }
 
@@ -259,7 +260,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
         const outcome = await pushRow(run, client, batch, row, passwords)
         if (!outcome) continue
         const write = store.saveOutcomes(run.batchId, { [row.id]: outcome }).catch((error: unknown) => {
-          stopRun(run, 'halt', `The batch could not be saved (${messageOf(error)}). The push paused.`)
+          stopRun(run, 'halt', `The batch could not be saved (${asClause(messageOf(error))}). The push paused.`)
         })
         writes.add(write)
         void write.finally(() => writes.delete(write))
@@ -277,7 +278,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
     try {
       after = await withRetries(run, () => client.list({ signal }))
     } catch (error) {
-      run.reason = `The provisioning addresses could not be read (${messageOf(error)}). Push again to read them.`
+      run.reason = `The provisioning addresses could not be read (${asClause(messageOf(error))}). Push again to read them.`
       return
     }
     if (after === undefined) {
@@ -388,7 +389,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
       try {
         await execute(run, batch, concurrency, caller, passwords)
       } catch (error) {
-        stopRun(run, 'halt', `The push stopped: ${messageOf(error)}`)
+        stopRun(run, 'halt', introduce('The push stopped', messageOf(error)))
       }
       try {
         let counts = run.counts
@@ -398,7 +399,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
         run.handsets = handsets
       } catch (error) {
         run.status = 'paused'
-        run.reason ??= `The batch could not be saved (${messageOf(error)}).`
+        run.reason ??= `The batch could not be saved (${asClause(messageOf(error))}).`
       }
       const final = { ...progressOf(run), running: false }
       runs.delete(batchId)

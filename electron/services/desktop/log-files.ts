@@ -1,6 +1,7 @@
 import type { LogMessage, NodeLogger } from 'electron-log'
 import { existsSync, renameSync, rmSync } from 'node:fs'
-import { parse, join } from 'node:path'
+import { dirname, parse, join } from 'node:path'
+import { openPrivateDirSync } from '../files/private-dir'
 import { redact } from './log-redaction'
 
 /** Where the log is written and how much of it is kept. */
@@ -44,6 +45,9 @@ export function rotateLogFiles(path: string, keep: number): void {
  * console and the file only: never over IPC to a window, never to a server.
  */
 export function configureLogger(logger: NodeLogger, options: LogFileOptions): void {
+  // the log folder is the app's: made 0700 here rather than by electron-log (0755), and one an
+  // older version made 0755 is narrowed to 0700 now that the app opens it (private-dir.ts)
+  openPrivateDirSync(dirname(options.file))
   logger.hooks.push(redactLogMessage)
   const file = logger.transports.file
   file.resolvePathFn = () => options.file

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { open, rename, rm } from 'node:fs/promises'
 import { dirname, join, basename } from 'node:path'
+import { makePrivateDir } from './private-dir'
 
 /**
  * Writes a file so that a crash leaves either the old content or the new, never half of one:
- * write a temporary file beside it, flush it to disk, then rename it over the target.
+ * write a temporary file beside it, flush it to disk, then rename it over the target. The file is
+ * 0600; a folder it needs is made 0700 (private-dir.ts).
  */
 export async function writeFileAtomic(path: string, content: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
+  await makePrivateDir(dirname(path))
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
   try {
     const handle = await open(temp, 'w', 0o600)

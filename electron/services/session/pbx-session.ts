@@ -1,5 +1,5 @@
 import type { AuthUser } from '../../contract/pbx'
-import type { PbxProfile, SessionState } from '../../contract/profiles'
+import { CERTIFICATE_CHANGED_SESSION_MESSAGE, type PbxProfile, type SessionState } from '../../contract/profiles'
 import { ServiceError } from '../errors'
 import type { PbxSecrets } from '../keychain/pbx-secrets'
 import { getAuthUser, refreshWith, sendSignInCode, signInWith, signOutWith, verifySignInCode } from '../pbx-client/auth'
@@ -32,6 +32,8 @@ export function createPbxSession(profile: SessionProfile, secrets: PbxSecrets, n
   let refreshing: Promise<Tokens> | undefined
   /** the flow token of a two-factor sign-in waiting for its code (kept here, never shown) */
   let challenge: string | undefined
+  /** why the session ended without a sign-out (a changed certificate); the next sign-in clears it */
+  let ended: SessionState['ended']
 
   function keep(pair: { access_token: string; refresh_token: string; expires_in: number }): Tokens {
     const ttlMs = Math.max(0, pair.expires_in) * 1000
@@ -47,6 +49,7 @@ export function createPbxSession(profile: SessionProfile, secrets: PbxSecrets, n
 
   async function afterSignIn(pair: { access_token: string; refresh_token: string; expires_in: number }): Promise<SessionState> {
     const current = keep(pair)
+    ended = undefined
     await secrets.update(profile.id, { refreshToken: current.refreshToken })
     user = { ...(await getAuthUser(profile.baseUrl, current.accessToken, tls)), username: profile.username }
     return state()
@@ -81,30 +84,54 @@ export function createPbxSession(profile: SessionProfile, secrets: PbxSecrets, n
     return refreshing
   }
 
+  /**
+   * A certificate other than the trusted one ends the session at once (the connection was refused
+   * before anything was sent): the list of sessions must not go on saying "signed in" while every
+   * call is refused. The refresh token is forgotten too: trusting the new certificate signs out
+   * anyway (session-manager `profileChanged`), and not trusting it means not going back.
+   */
+  async function endOnChangedCertificate(error: unknown): Promise<void> {
+    if (!(error instanceof ServiceError) || error.code !== 'UNTRUSTED_CERTIFICATE' || error.certificate?.reason !== 'CERTIFICATE_CHANGED') return
+    ended = { reason: 'certificate_changed', message: CERTIFICATE_CHANGED_SESSION_MESSAGE }
+    await forgetLocally()
+  }
+
+  /** runs `work`; a changed certificate it meets ends the session before the error goes on */
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work()
+    } catch (error) {
+      await endOnChangedCertificate(error)
+      throw error
+    }
+  }
+
   async function validToken(): Promise<Tokens> {
     if (refreshing) return refreshing
-    if (!tokens) throw notSignedIn()
+    if (!tokens) throw notSignedIn(ended?.message)
     return now() >= tokens.refreshAt ? refresh() : tokens
   }
 
   function state(): SessionState {
     if (challenge) return { profileId: profile.id, status: 'code_required' }
-    if (!tokens || !user) return { profileId: profile.id, status: 'signed_out' }
+    if (!tokens || !user) return { profileId: profile.id, status: 'signed_out', ...(ended ? { ended } : {}) }
     return { profileId: profile.id, status: 'signed_in', user, expiresAt: new Date(tokens.expiresAt).toISOString() }
   }
 
   const caller: PbxCaller = {
     baseUrl: profile.baseUrl,
-    async call(path: string, options: Omit<RequestOptions, 'token'> = {}): Promise<PbxResponse> {
-      const used = await validToken()
-      try {
-        return await pbxRequest(profile.baseUrl, path, { ...options, ...tls, token: used.accessToken })
-      } catch (error) {
-        if (!(error instanceof ServiceError) || error.status !== 401) throw error
-        // expired or revoked on the PBX's side: refresh once (unless another call already did), retry once
-        const renewed = tokens && tokens.accessToken !== used.accessToken ? tokens : await refresh()
-        return pbxRequest(profile.baseUrl, path, { ...options, ...tls, token: renewed.accessToken })
-      }
+    call(path: string, options: Omit<RequestOptions, 'token'> = {}): Promise<PbxResponse> {
+      return guarded(async () => {
+        const used = await validToken()
+        try {
+          return await pbxRequest(profile.baseUrl, path, { ...options, ...tls, token: used.accessToken })
+        } catch (error) {
+          if (!(error instanceof ServiceError) || error.status !== 401) throw error
+          // expired or revoked on the PBX's side: refresh once (unless another call already did), retry once
+          const renewed = tokens && tokens.accessToken !== used.accessToken ? tokens : await refresh()
+          return pbxRequest(profile.baseUrl, path, { ...options, ...tls, token: renewed.accessToken })
+        }
+      })
     },
   }
 
@@ -153,10 +180,12 @@ export function createPbxSession(profile: SessionProfile, secrets: PbxSecrets, n
       return state()
     },
     /** picks up a session from the refresh token the keychain kept (after a crash or a restart) */
-    async resume(): Promise<SessionState> {
-      const current = await refresh()
-      user = { ...(await getAuthUser(profile.baseUrl, current.accessToken, tls)), username: profile.username }
-      return state()
+    resume(): Promise<SessionState> {
+      return guarded(async () => {
+        const current = await refresh()
+        user = { ...(await getAuthUser(profile.baseUrl, current.accessToken, tls)), username: profile.username }
+        return state()
+      })
     },
     /** ends the session on the PBX (best effort: an unreachable PBX does not keep the user signed in) */
     async signOut(): Promise<SessionState> {
@@ -164,6 +193,7 @@ export function createPbxSession(profile: SessionProfile, secrets: PbxSecrets, n
       // an expired access token cannot sign out; renew it first so the PBX ends the session for real
       if (current && now() >= current.refreshAt) current = await refresh().catch(() => undefined)
       await forgetLocally()
+      ended = undefined
       if (current) {
         await signOutWith(profile.signInMethod, profile.baseUrl, current.accessToken, { ...tls, timeoutMs: 5000 }).catch(() => undefined)
       }

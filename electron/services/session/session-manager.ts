@@ -60,7 +60,8 @@ export function createSessionManager(profiles: ProfileStore, secrets: PbxSecrets
   /** The caller of a signed-in PBX; NOT_SIGNED_IN (the renderer then asks for a sign-in) otherwise. */
   async function callerOf(profileId: string): Promise<PbxCaller> {
     const session = await sessionOf(profileId)
-    if (!session.signedIn()) throw new ServiceError('NOT_SIGNED_IN', 'Sign in to this PBX first.')
+    // a session that ended by itself (a changed certificate) says why
+    if (!session.signedIn()) throw new ServiceError('NOT_SIGNED_IN', session.state().ended?.message ?? 'Sign in to this PBX first.')
     return session.caller
   }
 

@@ -177,7 +177,9 @@ describe('the batch store', () => {
     const fresh = createBatchStore(dir)
     const scan = await fresh.scan()
     expect(scan.batches.map((b) => b.id)).toEqual([good.id])
-    expect(scan.damaged).toEqual([{ id: damaged.id, file, reason: expect.stringMatching(/cannot be read \(it is not JSON\)/) }])
+    expect(scan.damaged).toEqual([
+      expect.objectContaining({ id: damaged.id, path: file, part: 'file', reason: expect.stringMatching(/^it is cut short: it ends after 80 bytes/), readable: { rows: 0, handsets: 0 } }),
+    ])
     expect(fresh.damaged()).toHaveLength(1)
 
     const error = await rejection(fresh.get(damaged.id))

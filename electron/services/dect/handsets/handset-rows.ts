@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { hiddenCharacterNote } from '../../../contract/characters'
 import type { RowProblem } from '../../../contract/dect'
 import type { HandsetField, HandsetRow, HandsetValues } from '../../../contract/dect-handsets'
 import { parseIpui } from '../../../contract/ipui'
@@ -50,7 +51,7 @@ export function buildHandsetRow(raw: RawHandsetValues, rowNumber: number, id: st
   if (cells.extension === undefined) error('extension', 'extension is missing: the handset rings for an extension of the PBX')
   else {
     values.extension = cells.extension
-    if (!EXTENSION_NUMBER_PATTERN.test(cells.extension)) error('extension', `extension '${shown(cells.extension)}' must be 3 to 64 digits`)
+    if (!EXTENSION_NUMBER_PATTERN.test(cells.extension)) error('extension', `extension '${shown(cells.extension)}' must be 3 to 64 digits${hiddenCharacterNote(cells.extension)}`)
   }
 
   if (cells.handset_index !== undefined) {
