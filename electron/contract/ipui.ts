@@ -1,3 +1,5 @@
+import { charactersText } from './characters'
+
 /**
  * DECT handset identities as installers type or scan them (ETSI EN 300 175-6).
  *
@@ -17,6 +19,8 @@ export const IPUI_PATTERN = /^0[0-9A-F]{9}$/
 const MAX_EMC = 0xffff
 const MAX_PSN = 0xfffff
 const MAX_SHOWN = 40
+/** how many characters that are not hex digits a message names */
+const MAX_NAMED = 5
 const LABEL = /^(?:IPUI(?:[- ]?N)?|IPEI)\s*:?\s*/i
 const SEPARATORS = /[\s.:-]/g
 const SPREADSHEET_NUMBER = /^\d(?:[.,]\d+)?E\+?\d+$/i
@@ -53,13 +57,25 @@ export const formatIpei = (ipei: string): string => `${ipei.slice(0, 5)} ${ipei.
 export function parseIpui(raw: string): IpuiResult {
   const value = raw.trim()
   if (value === '') return { ok: false, message: 'IPUI is missing' }
-  if (SPREADSHEET_NUMBER.test(value)) {
+  // "0E12345678" is an IPUI (EMC E123) as much as it is Excel's 0 × 10^12345678: the IPUI wins
+  if (SPREADSHEET_NUMBER.test(value) && !IPUI_PATTERN.test(value.toUpperCase())) {
     return { ok: false, message: `IPUI ${shown(value)} looks like a number a spreadsheet reformatted; format the column as text and type it again` }
   }
-  const bare = value.replace(LABEL, '').replace(SEPARATORS, '').toUpperCase()
-  const bad = [...new Set([...bare.replace(/\*$/, '')].filter((c) => !/[0-9A-F]/.test(c)))]
+  const stripped = value.replace(LABEL, '').replace(SEPARATORS, '')
+  // checked as typed, before upper-casing: "ﬀ" upper-cases to the hex digits "FF", "ß" to "SS"
+  // the first few are named: a cell of a damaged file may hold thousands
+  const bad: string[] = []
+  let more = false
+  for (const c of stripped.replace(/\*$/, '')) {
+    if (/[0-9A-Fa-f]/.test(c) || bad.some((b) => b.toUpperCase() === c.toUpperCase())) continue
+    if (bad.length < MAX_NAMED) bad.push(c)
+    else more = true
+  }
+  const bare = stripped.toUpperCase()
   if (bad.length > 0) {
-    return { ok: false, message: `IPUI ${shown(value)} has ${bad.length === 1 ? 'a character that is not a hex digit' : 'characters that are not hex digits'} (${bad.join(' ')})` }
+    // named as typed, counted after a label like "IPUI:"
+    const named = charactersText(value, bad, undefined, LABEL.exec(value)?.[0].length ?? 0)
+    return { ok: false, message: `IPUI ${shown(value)} has ${bad.length === 1 ? 'a character that is not a hex digit' : 'characters that are not hex digits'} (${named}${more ? ' …' : ''})` }
   }
 
   if (bare.length === 10 && !bare.endsWith('*')) {

@@ -55,6 +55,13 @@ export function normalisePbxAddress(input: string): AddressCheck {
         : `remove the user name from the address, leaving ${origin}; the user name has its own field`,
     )
   }
+  // "user:password@" the parser did not take for user info, the password cut by "/", "?", "#" or
+  // "\" ("https://admin:2024/secret@pbx" reads as host admin, port 2024, path /secret@pbx): the
+  // messages below would repeat parts of it; this one repeats nothing of the text
+  const at = text.indexOf('@')
+  if (at !== -1 && text.slice(0, at).replace(SCHEME, '').includes(':')) {
+    return refused(`remove the part with “@”: enter only the scheme, host and port, e.g. ${ADDRESS_EXAMPLE}; the user name has its own field and the password is asked when you sign in`)
+  }
   // the parser keeps an empty "?" or "#" in href but not in search / hash
   if (url.search !== '' || url.href.includes('?')) return refused(`remove the part from “?” on: the address is only ${origin} (the app adds /api/… itself)`)
   if (url.hash !== '' || url.href.includes('#')) return refused(`remove the part from “#” on: the address is only ${origin} (the app adds /api/… itself)`)
