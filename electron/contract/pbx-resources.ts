@@ -139,8 +139,9 @@ export type Transport = (typeof TRANSPORTS)[number]
 
 /** 12 hex digits, optionally separated by `:` or `-` in pairs (one kind of separator). */
 export const MAC_PATTERN = /^(?:[0-9A-Fa-f]{12}|[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){5}|[0-9A-Fa-f]{2}(?:-[0-9A-Fa-f]{2}){5})$/
-/** The stored form: 12 upper-case hex digits, no separators. */
-export const normalizeMac = (mac: string): string => mac.replace(/[:-]/g, '').toUpperCase()
+const MAC_SEPARATORS = /[:-]/g
+/** The stored form: 12 upper-case hex digits, no separators. (One regex for every call: an import makes 20,000.) */
+export const normalizeMac = (mac: string): string => mac.replace(MAC_SEPARATORS, '').toUpperCase()
 export const MacSchema = z
   .string()
   .regex(MAC_PATTERN, { error: 'must be 12 hex digits, optionally in pairs separated by : or - (e.g. 00:15:65:AA:BB:CC)' })

@@ -119,7 +119,9 @@ function looksBinary(text: string): boolean {
   return odd > 8 && odd / sample.length > 0.02
 }
 
-function lineBreakOf(text: string): '\r\n' | '\n' | '\r' {
+type LineBreak = '\r\n' | '\n' | '\r'
+
+function lineBreakOf(text: string): LineBreak {
   const lf = text.indexOf('\n')
   if (lf > 0 && text[lf - 1] === '\r') return '\r\n'
   if (lf >= 0) return '\n'
@@ -152,6 +154,21 @@ export function uniqueHeaders(raw: readonly string[]): string[] {
   return out
 }
 
+/** A row of empty or whitespace-only cells (a blank line, or ",,," from an emptied row). */
+function isBlank(row: readonly string[]): boolean {
+  for (const cell of row) if (cell.trim() !== '') return false
+  return true
+}
+
+/**
+ * The delimiter papaparse guesses among `CSV_DELIMITERS` (the most consistent cell count over the
+ * first rows, blank rows not counted), read from a parse of the first row; ',' when none fits.
+ */
+function delimiterOf(text: string, newline: LineBreak): CsvDelimiter {
+  const guessed = Papa.parse<string[]>(text, { delimitersToGuess: [...CSV_DELIMITERS], newline, skipEmptyLines: 'greedy', preview: 1 }).meta.delimiter
+  return (CSV_DELIMITERS as readonly string[]).includes(guessed) ? (guessed as CsvDelimiter) : ','
+}
+
 export function parseCsv(input: string, fileName: string): ParsedCsv {
   // a string is at least as many UTF-8 bytes as it has UTF-16 units: the O(1) check first
   if (input.length > MAX_CSV_BYTES) checkCsvSize(input.length, fileName)
@@ -163,35 +180,31 @@ export function parseCsv(input: string, fileName: string): ParsedCsv {
   if (/^[\s,;]*$/.test(text)) throw fail(`${fileName} is empty: there is nothing to import.`)
 
   const newline = lineBreakOf(text)
+
+  // papaparse's own guess of the delimiter, blank rows not counted; then the rows are read with it
+  // in one go, and blank ones skipped here, errors and all, as papaparse's 'greedy' would (its
+  // skipping, and a callback a row, cost arrays and objects a row)
+  const delimiter = delimiterOf(text, newline)
+  const result = Papa.parse<string[]>(text, { delimiter, newline })
   const rows: string[][] = []
   const lines: number[] = []
+  // the first quote error of a row that is not blank, and that row's place among the rows kept
   let quoteError: { code: string; line: number; row: number } | undefined
-  // line counting: `line` is the line number at offset `pos` (the start of a line)
-  let pos = 0
+  const quoteErrors = result.errors.filter((error) => error.type === 'Quotes')
+  // a row starts on the line after the one the previous row ended on: one line break ends a row,
+  // and its quoted cells may hold more
   let line = 1
-
-  const result = Papa.parse<string[]>(text, {
-    delimitersToGuess: [...CSV_DELIMITERS],
-    newline,
-    skipEmptyLines: 'greedy',
-    step: (step) => {
-      const cursor = step.meta.cursor
-      const breaks = countOf(text, newline, pos, cursor)
-      const endsWithBreak = text.startsWith(newline, cursor - newline.length) && cursor > pos
-      const endLine = line + breaks - (endsWithBreak ? 1 : 0)
-      let inside = 0
-      for (const cell of step.data) if (cell.includes(newline)) inside += countOf(cell, newline, 0, cell.length)
-      for (const error of step.errors) {
-        if (error.type === 'Quotes' && quoteError === undefined) {
-          const at = typeof error.index === 'number' ? error.index : cursor
-          quoteError = { code: error.code, line: 1 + countOf(text, newline, 0, at), row: rows.length }
-        }
-      }
-      rows.push(step.data)
-      lines.push(endLine - inside)
-      line += breaks
-      pos = cursor
-    },
+  result.data.forEach((row, r) => {
+    const start = line
+    line++
+    for (const cell of row) if (cell.includes(newline)) line += countOf(cell, newline, 0, cell.length)
+    if (isBlank(row)) return
+    if (quoteError === undefined && quoteErrors.length > 0) {
+      const error = quoteErrors.find((e) => e.row === r)
+      if (error !== undefined) quoteError = { code: error.code, line: error.index === undefined ? start : 1 + countOf(text, newline, 0, error.index), row: rows.length }
+    }
+    rows.push(row)
+    lines.push(start)
   })
 
   if (quoteError !== undefined) {
@@ -202,10 +215,6 @@ export function parseCsv(input: string, fileName: string): ParsedCsv {
         : `${fileName}: ${where} has a quote (") that is never closed, so the rest of the file would be read as one cell. Close or remove that quote, then import again.`,
     )
   }
-
-  const delimiter = (CSV_DELIMITERS as readonly string[]).includes(result.meta.delimiter)
-    ? (result.meta.delimiter as CsvDelimiter)
-    : ','
 
   if (rows.length === 0) throw fail(`${fileName} is empty: there is nothing to import.`)
 

@@ -42,8 +42,23 @@ export function modelProblems(row: Pick<BatchRow, 'values'>, defaults: BatchDefa
   return problems
 }
 
-/** Every row with the problems of its model choice added (rows already saying so are left as they are). */
+/**
+ * Every row with the problems of its model choice added (rows already saying so are left as they
+ * are). The problems depend on the row's vendor, model and template alone, which repeat down a
+ * batch: each combination is checked once, and each row gets its own copies of the problems.
+ */
 export function flagModels(rows: readonly BatchRow[], defaults: BatchDefaults, models: readonly DectModel[]): BatchRow[] {
   if (models.length === 0) return [...rows]
-  return rows.map((row) => modelProblems(row, defaults, models).reduce(withProblem, row))
+  // vendor → model → template → problems: a lookup per row, without building a key
+  const checked = new Map<string | undefined, Map<string | undefined, Map<string | undefined, RowProblem[]>>>()
+  return rows.map((row) => {
+    const { vendor, model, template } = row.values
+    let byModel = checked.get(vendor)
+    if (byModel === undefined) checked.set(vendor, (byModel = new Map()))
+    let byTemplate = byModel.get(model)
+    if (byTemplate === undefined) byModel.set(model, (byTemplate = new Map()))
+    let problems = byTemplate.get(template)
+    if (problems === undefined) byTemplate.set(template, (problems = modelProblems({ values: { vendor, model, template } }, defaults, models)))
+    return problems.length === 0 ? row : problems.reduce((out, problem) => withProblem(out, { ...problem }), row)
+  })
 }

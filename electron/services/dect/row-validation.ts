@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto'
+import { hiddenCharacterNote } from '../../contract/characters'
 import { macForPeople, rowHasErrors, withDefaults, type BatchDefaults, type BatchField, type BatchRow, type BatchRowValues, type RowProblem } from '../../contract/dect'
 import {
   checkInput,
+  type CheckResult,
   DECT_INTERFACES,
   DECT_LANGUAGES,
-  DectPhoneCreateSchema,
   TRANSPORTS,
   type DectInterface,
   type DectLanguage,
@@ -15,12 +15,14 @@ import { findDectPhoneByMac } from '../pbx-client/dect-phones'
 import { headerKey, type RawRowValues } from './column-mapping'
 import { parseMac, parseMacForm } from './mac'
 import { isRowsOwnPhone } from './own-phone'
+import { newRowId } from './row-id'
+import { passesRowSchema, ROW_SCHEMA } from './row-schema'
 
 /**
  * One spreadsheet row → a batch row: cells trimmed, the MAC normalised, yes/no and codec lists
  * understood, friendly enum spellings accepted ("English", "de", "udp", "web domain"), empty
  * cells filled from the batch defaults, and the result checked against the contract's
- * `DectPhoneCreateSchema` (without the passwords, which never go into a batch). Every problem is
+ * `DectPhoneCreateSchema` (without the passwords, which never go into a batch: row-schema.ts). Every problem is
  * a `RowProblem` whose message names the value, so the preview can show "row 14: MAC 00:15:65
  * has 6 of 12 hex digits".
  *
@@ -35,9 +37,6 @@ import { isRowsOwnPhone } from './own-phone'
  * the PBX applies them. The extension is checked
  * loosely (a warning): the PBX never sees it, it is printed on labels.
  */
-
-/** The create schema without passwords: built once, used for every row. */
-const ROW_SCHEMA = DectPhoneCreateSchema.omit({ password: true, user_password: true, engineer_password: true })
 
 const LABELS: Partial<Record<BatchField, string>> = {
   mac: 'MAC',
@@ -78,7 +77,9 @@ for (const language of DECT_LANGUAGES) {
 function memo<T>(lookup: (value: string) => T | undefined): (value: string) => T | undefined {
   const seen = new Map<string, T | undefined>()
   return (value) => {
-    if (seen.has(value)) return seen.get(value)
+    // one lookup for a known spelling (most cells); `has` only tells a remembered "not understood"
+    const known = seen.get(value)
+    if (known !== undefined || seen.has(value)) return known
     const result = lookup(value)
     if (seen.size < 1000) seen.set(value, result)
     return result
@@ -171,38 +172,38 @@ export const replacementWarning = (label: string, value: string): string =>
   `${label} '${shown(value)}' contains \uFFFD (U+FFFD): the file's encoding was not recognised; check the ${label}`
 
 const TEXT_FIELDS = ['name', 'extension', 'vendor', 'model', 'template', 'timezone', 'region', 'tone'] as const
+const ENUM_FIELDS = ['language', 'handset_language', 'interface', 'preferred_transport'] as const
+const BOOLEAN_FIELDS = ['rps', 'https'] as const
 const EXTENSION = /^[0-9*#+]{1,32}$/
 
-/** Trimmed cells; whitespace-only cells count as empty. */
-function trimmed(raw: RawRowValues): RawRowValues {
-  const out: RawRowValues = {}
-  for (const key of Object.keys(raw) as BatchField[]) {
-    const v = raw[key]?.trim()
-    if (v) out[key] = v
+const parseEnum = (field: (typeof ENUM_FIELDS)[number], cell: string): string | undefined =>
+  field === 'language' || field === 'handset_language' ? parseLanguage(cell) : field === 'interface' ? parseInterface(cell) : parseTransport(cell)
+
+/** A cell trimmed; a whitespace-only cell counts as empty (undefined). */
+const cellOf = (raw: RawRowValues, field: BatchField): string | undefined => raw[field]?.trim() || undefined
+
+/** A cell not understood: the default stands in for it (warning), or it is an error. */
+function notUnderstood(problems: RowProblem[], field: BatchField, message: string, fallback: string | boolean | string[] | undefined): void {
+  if (fallback === undefined) {
+    problems.push({ field, message, severity: 'error' })
+    return
   }
-  return out
+  const text = Array.isArray(fallback) ? fallback.join(', ') : String(fallback)
+  problems.push({ field, message: `${message}; the batch default ${text} is used instead`, severity: 'warning' })
 }
 
 /**
  * A batch row from the raw cells of one record. `rowNumber` is the row's place in the file
  * (1 = the first data row); `id` is kept for the row's life in the batch (a new UUID by default).
+ * It runs for every row of an import (10,000 in a large one): the messages are built for the
+ * cells that get one, and the constant lists live outside it.
  */
-export function buildRow(raw: RawRowValues, defaults: BatchDefaults, rowNumber: number, id: string = randomUUID()): BatchRow {
-  const cells = trimmed(raw)
+export function buildRow(raw: RawRowValues, defaults: BatchDefaults, rowNumber: number, id: string = newRowId()): BatchRow {
   const values: BatchRowValues = {}
   const problems: RowProblem[] = []
-  const error = (field: BatchField, message: string) => {
-    problems.push({ field, message, severity: 'error' })
-  }
-  /** a cell not understood: the default stands in for it (warning) or it is an error */
-  const notUnderstood = (field: BatchField, message: string, fallback: string | boolean | string[] | undefined) => {
-    if (fallback === undefined) return error(field, message)
-    const text = Array.isArray(fallback) ? fallback.join(', ') : String(fallback)
-    problems.push({ field, message: `${message}; the batch default ${text} is used instead`, severity: 'warning' })
-  }
 
   for (const field of TEXT_FIELDS) {
-    const v = cells[field]
+    const v = cellOf(raw, field)
     if (v === undefined) continue
     values[field] = v
     if (v.includes(REPLACEMENT_CHARACTER)) problems.push({ field, message: replacementWarning(labelOf(field), v), severity: 'warning' })
@@ -210,75 +211,74 @@ export function buildRow(raw: RawRowValues, defaults: BatchDefaults, rowNumber: 
   if (values.extension !== undefined && !EXTENSION.test(values.extension)) {
     problems.push({
       field: 'extension',
-      message: `extension '${shown(values.extension)}' is not a phone extension (digits, * # and + only); it is printed on the label as it is`,
+      message: `extension '${shown(values.extension)}' is not a phone extension (digits, * # and + only${hiddenCharacterNote(values.extension)}); it is printed on the label as it is`,
       severity: 'warning',
     })
   }
 
-  if (cells.mac === undefined) {
-    error('mac', 'MAC is missing')
+  const macCell = cellOf(raw, 'mac')
+  if (macCell === undefined) {
+    problems.push({ field: 'mac', message: 'MAC is missing', severity: 'error' })
   } else {
-    const mac = parseMac(cells.mac)
+    const mac = parseMac(macCell)
     if (mac.ok) {
       values.mac = mac.mac
       if (mac.warning !== undefined) problems.push({ field: 'mac', message: mac.warning, severity: 'warning' })
     } else {
-      values.mac = cells.mac
-      error('mac', mac.message)
+      values.mac = macCell
+      problems.push({ field: 'mac', message: mac.message, severity: 'error' })
     }
   }
 
-  for (const field of ['language', 'handset_language', 'interface', 'preferred_transport'] as const) {
-    const cell = cells[field]
-    const fallback = defaults[field]
+  for (const field of ENUM_FIELDS) {
+    const cell = cellOf(raw, field)
     if (cell === undefined) continue
-    const parsed =
-      field === 'language' || field === 'handset_language'
-        ? parseLanguage(cell)
-        : field === 'interface'
-          ? parseInterface(cell)
-          : parseTransport(cell)
+    const parsed = parseEnum(field, cell)
     if (parsed !== undefined) {
       values[field] = parsed
       continue
     }
+    const fallback = defaults[field]
     values[field] = fallback ?? cell
-    notUnderstood(field, `${labelOf(field)} '${shown(cell)}' is not one of ${ENUM_LISTS[field].join(', ')}`, fallback)
+    notUnderstood(problems, field, `${labelOf(field)} '${shown(cell)}' is not one of ${ENUM_LISTS[field].join(', ')}`, fallback)
   }
 
-  for (const field of ['rps', 'https'] as const) {
-    const cell = cells[field]
-    const fallback = defaults[field]
+  for (const field of BOOLEAN_FIELDS) {
+    const cell = cellOf(raw, field)
     if (cell === undefined) continue
     const parsed = parseBoolean(cell)
     if (parsed !== undefined) {
       values[field] = parsed
       continue
     }
+    const fallback = defaults[field]
     if (fallback !== undefined) values[field] = fallback
-    notUnderstood(field, `${field} '${shown(cell)}' is not yes or no (write yes/no, true/false, 1/0 or x for yes)`, fallback)
+    notUnderstood(problems, field, `${field} '${shown(cell)}' is not yes or no (write yes/no, true/false, 1/0 or x for yes)`, fallback)
   }
 
-  if (cells.codecs !== undefined) values.codecs = parseCodecs(cells.codecs)
+  const codecs = cellOf(raw, 'codecs')
+  if (codecs !== undefined) values.codecs = parseCodecs(codecs)
 
   // the contract's word on the rest, with the defaults in the empty cells: required fields,
   // lengths, codec repeats
   const effective = withDefaults(values, defaults)
-  const { extension: _extension, ...body } = effective
-  // most rows pass: the plain parse is quicker; the error map only for the rows that fail
-  const check = ROW_SCHEMA.safeParse(body).success ? undefined : checkInput(ROW_SCHEMA, body)
-  if (check !== undefined && !check.success) {
-    // one problem a field: a field with an error of its own already says what is wrong
-    const reported = new Set(problems.filter((p) => p.severity === 'error').map((p) => p.field))
-    for (const problem of check.problems) {
-      const field = problem.path.split('.')[0] ?? ''
-      if (reported.has(field)) continue
-      problems.push({ field: field || 'row', message: messageOf(field, problem.message, effective), severity: 'error' })
-      reported.add(field)
-    }
-  }
+  // most rows pass: the quick check first; the error map only for the rows that fail
+  if (!passesRowSchema(effective)) contractProblems(problems, checkInput(ROW_SCHEMA, effective), effective)
 
   return { id, row: rowNumber, values, problems, outcome: { state: 'pending' } }
+}
+
+/** The contract's problems of a row that failed its check: one a field, after the row's own. */
+function contractProblems(problems: RowProblem[], check: CheckResult<unknown>, effective: BatchRowValues): void {
+  if (check.success) return
+  // a field with an error of its own already says what is wrong
+  const reported = new Set(problems.filter((p) => p.severity === 'error').map((p) => p.field))
+  for (const problem of check.problems) {
+    const field = problem.path.split('.')[0] ?? ''
+    if (reported.has(field)) continue
+    problems.push({ field: field || 'row', message: messageOf(field, problem.message, effective), severity: 'error' })
+    reported.add(field)
+  }
 }
 
 function messageOf(field: string, message: string, values: BatchRowValues): string {
@@ -353,16 +353,21 @@ export const withProblem = (row: BatchRow, problem: RowProblem): BatchRow =>
  */
 export function findDuplicateMacs(rows: readonly BatchRow[]): BatchRow[] {
   const out = rows.map((row) => (row.problems.some(isDuplicateProblem) ? { ...row, problems: row.problems.filter((p) => !isDuplicateProblem(p)) } : row))
-  const byMac = new Map<string, number[]>()
+  // the first row of each MAC, and a list only for the MACs seen again (most are not)
+  const firstOf = new Map<string, number>()
+  const repeats = new Map<string, number[]>()
   out.forEach((row, i) => {
     const mac = validMacOf(row)
     if (mac === undefined) return
-    const list = byMac.get(mac)
-    if (list) list.push(i)
-    else byMac.set(mac, [i])
+    const first = firstOf.get(mac)
+    if (first === undefined) firstOf.set(mac, i)
+    else {
+      const list = repeats.get(mac)
+      if (list) list.push(i)
+      else repeats.set(mac, [first, i])
+    }
   })
-  for (const [mac, indexes] of byMac) {
-    if (indexes.length < 2) continue
+  for (const [mac, indexes] of repeats) {
     const rowAt = (i: number): BatchRow => out[i] as BatchRow
     const keeper = indexes.find((i) => isOnPbx(rowAt(i))) ?? indexes.find((i) => !rowHasErrors(rowAt(i))) ?? (indexes[0] as number)
     const keeperRow = rowAt(keeper).row

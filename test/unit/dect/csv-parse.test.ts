@@ -65,6 +65,17 @@ describe('parseCsv: what spreadsheets write', () => {
     expect(parsed.lines).toEqual([3, 6, 8])
   })
 
+  it('guesses the delimiter with blank lines not counted (a semicolon file with commas in its cells and blank lines between rows)', () => {
+    // counted as rows of one cell, the blank lines would make ',' look the more regular
+    const parsed = parseCsv('Name;MAC\n\n\n\nSmith, John;001565AABBCC\n\n\n\nDoe, Jane;001565AABBCD\n', 'a.csv')
+    expect(parsed.delimiter).toBe(';')
+    expect(parsed.records).toEqual([
+      ['Smith, John', '001565AABBCC'],
+      ['Doe, Jane', '001565AABBCD'],
+    ])
+    expect(parsed.lines).toEqual([5, 9])
+  })
+
   it('numbers lines of a CRLF file the same way', () => {
     const parsed = parseCsv('MAC;Name\r\n\r\n001565AABBCC;A\r\n001565AABBCD;"B\r\nB"\r\n001565AABBCE;C', 'a.csv')
     expect(parsed.lines).toEqual([3, 4, 6])

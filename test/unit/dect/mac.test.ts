@@ -45,6 +45,22 @@ describe('parseMac', () => {
     expect(parseMac(raw)).toEqual({ ok: false, message })
   })
 
+  // the quick test for the accepted spellings must accept no more than the step-by-step checks
+  it.each([
+    '0015-65AA-BB-CC',
+    '001565AABB.CC',
+    '00:1565:AABBCC',
+    '0015.65aa bbcc',
+    '00 15 65:AA:BB:CC',
+    '001565 AABB CC',
+    '.001565AABBCC',
+    '0015..65aa.bbcc',
+  ])('refuses the unevenly grouped %j', (raw) => {
+    const result = parseMac(raw)
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.message).toMatch(/has its separators in the wrong places|hex digits/)
+  })
+
   it('cuts a very long value in its message', () => {
     const result = parseMac('x'.repeat(200))
     expect(result.ok).toBe(false)

@@ -43,6 +43,25 @@ describe("a base's model against the PBX's list", () => {
     expect(modelProblems(row({ vendor: 'Nobody' }), {}, MODELS)).toEqual([])
   })
 
+  it('checks each row by its own choice when many rows share a few (each row gets its own problems)', () => {
+    const rows = [
+      row({ vendor: 'Yealink', model: 'W70B' }),
+      row({ vendor: 'Yealink', model: 'W90B' }),
+      row({ vendor: 'Yealink', model: 'W70B', template: 'snom_m400.xml' }),
+      row({ vendor: 'Yealink', model: 'W90B' }),
+      row({ model: 'W70B' }),
+      row({ vendor: 'Snom', model: 'W70B' }),
+      row({ vendor: 'Yealink', model: 'W70B' }),
+      // the same letters split otherwise between vendor and model
+      row({ vendor: 'YealinkW', model: '70B' }),
+    ]
+    const flagged = flagModels(rows, { vendor: 'Snom' }, MODELS)
+    expect(flagged.map((r) => r.problems.map((p) => p.field))).toEqual([[], ['model'], ['template'], ['model'], ['vendor'], ['vendor'], [], ['model']])
+    expect(flagged[0]).toBe(rows[0])
+    expect(flagged[1]!.problems[0]).toEqual(flagged[3]!.problems[0])
+    expect(flagged[1]!.problems[0]).not.toBe(flagged[3]!.problems[0])
+  })
+
   it('adds each warning once, however often the rows are flagged', () => {
     const once = flagModels([row({ model: 'W90B' })], {}, MODELS)
     const twice = flagModels(once, {}, MODELS)
