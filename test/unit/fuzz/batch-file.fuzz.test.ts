@@ -6,6 +6,7 @@ import { BatchSchema, type Batch } from '../../../electron/contract/dect'
 import { createBatchStore } from '../../../electron/services/dect/batch-store'
 import { ServiceError } from '../../../electron/services/errors'
 import { fuzzTempDir, fuzzTest } from './fuzz-settings'
+import { damage, damaged } from './file-damage'
 
 /**
  * A batch file (batches/<id>.json, services/dect/batch-store.ts) damaged on disk: cut short,
@@ -51,23 +52,6 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 // --- damage -----------------------------------------------------------------------------------
 
-type Damage = { kind: 'cut'; at: number } | { kind: 'flip'; at: number; mask: number } | { kind: 'set'; at: number; byte: number }
-
-const damage: fc.Arbitrary<Damage> = fc.oneof(
-  fc.record({ kind: fc.constant('cut' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), mask: fc.integer({ min: 1, max: 255 }) }),
-  fc.record({ kind: fc.constant('set' as const), at: fc.nat(), byte: fc.integer({ min: 0, max: 255 }) }),
-)
-
-function damaged(bytes: Buffer, changes: readonly Damage[]): Buffer {
-  let out = Buffer.from(bytes)
-  for (const change of changes) {
-    const at = out.length === 0 ? 0 : change.at % out.length
-    if (change.kind === 'cut') out = out.subarray(0, at)
-    else if (at < out.length) out[at] = change.kind === 'flip' ? (out[at] as number) ^ change.mask : change.byte
-  }
-  return out
-}
 
 /** the valid file with one field (at any depth) replaced by any JSON value, or taken out */
 const fieldChanged = fc.record({ pick: fc.nat(), value: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(undefined), fc.constantFrom(2, 0, -1, 1.5, '1', null, 'other-id')) }).map(({ pick, value }) => {
