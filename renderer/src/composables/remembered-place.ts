@@ -57,6 +57,8 @@ export function useRememberedPlace() {
     if (!state) return
     if (profiles.status === 'idle') void profiles.load()
     await untilLoaded(storeToRefs(profiles).status)
+    // the window's first navigation done (its screen loads with its route): only then is "at start" known
+    await router.isReady()
     const atStart = () => router.currentRoute.value.path === START_PATH
     const path = state.lastPath !== null && state.lastPath !== START_PATH && atStart() ? state.lastPath : null
     const profile = profiles.byId(state.lastProfileId)
