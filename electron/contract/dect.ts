@@ -296,7 +296,7 @@ export const MAX_CSV_BASE64 = Math.ceil(MAX_CSV_FILE_BYTES / 3) * 4
 
 /** An error-severity problem keeps a row out of the push. */
 /** Empty in a row: no value, a blank text, or an empty codec list (the batch default then applies). */
-const isEmptyValue = (v: unknown): boolean => v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0)
+export const isEmptyValue = (v: unknown): boolean => v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0)
 
 /**
  * What a row stands for once the batch defaults fill its empty cells. A row keeps only its own
@@ -304,17 +304,9 @@ const isEmptyValue = (v: unknown): boolean => v === undefined || (typeof v === '
  * and the push both use this.
  */
 export function withDefaults(values: BatchRowValues, defaults: BatchDefaults): BatchRowValues {
-  // for...in over own keys, not Object.entries: it runs for every row of an import, twice, and
-  // allocates nothing but `out` this way
   const out: Record<string, unknown> = {}
-  const own = values as Record<string, unknown>
-  const given = defaults as Record<string, unknown>
-  for (const key in own) if (Object.hasOwn(own, key) && !isEmptyValue(own[key])) out[key] = own[key]
-  for (const key in given) {
-    if (!Object.hasOwn(given, key)) continue
-    const value = given[key]
-    if (out[key] === undefined && !isEmptyValue(value)) out[key] = Array.isArray(value) ? [...(value as unknown[])] : value
-  }
+  for (const [key, value] of Object.entries(values)) if (!isEmptyValue(value)) out[key] = value
+  for (const [key, value] of Object.entries(defaults)) if (out[key] === undefined && !isEmptyValue(value)) out[key] = Array.isArray(value) ? [...value] : value
   return out as BatchRowValues
 }
 

@@ -16,7 +16,7 @@
 //   papaparse with `header: true` (the headers renamed to the contract's field names once), and
 //   the contract's `BatchRowValuesSchema.safeParse` on every row.
 // - `csv_10k_ratio`: the first over the second.
-// Three warm-up runs of each, then 9 runs of each, interleaved (ours, bare, ours, ...); medians.
+// Five warm-up runs of each, then 21 runs of each, interleaved (ours, bare, ours, ...); medians.
 import { performance } from 'node:perf_hooks'
 import Papa from 'papaparse'
 import { BatchRowValuesSchema } from '../../electron/contract/dect'
@@ -24,8 +24,8 @@ import type { DectModel } from '../../electron/contract/pbx'
 import { csvText, importCsv, previewCsv } from '../../electron/services/dect/csv-import'
 
 const ROWS = 10_000
-const WARM_UP = 3
-const RUNS = 9
+const WARM_UP = 5
+const RUNS = 21
 const VENDORS = [
   ['Yealink', 'W70B'],
   ['Snom', 'M400'],

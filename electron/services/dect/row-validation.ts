@@ -260,10 +260,12 @@ export function buildRow(raw: RawRowValues, defaults: BatchDefaults, rowNumber: 
   if (codecs !== undefined) values.codecs = parseCodecs(codecs)
 
   // the contract's word on the rest, with the defaults in the empty cells: required fields,
-  // lengths, codec repeats
-  const effective = withDefaults(values, defaults)
-  // most rows pass: the quick check first; the error map only for the rows that fail
-  if (!passesRowSchema(effective)) contractProblems(problems, checkInput(ROW_SCHEMA, effective), effective)
+  // lengths, codec repeats. Most rows pass: the quick check first; the defaults filled in and the
+  // error map only for the rows that fail
+  if (!passesRowSchema(values, defaults)) {
+    const effective = withDefaults(values, defaults)
+    contractProblems(problems, checkInput(ROW_SCHEMA, effective), effective)
+  }
 
   return { id, row: rowNumber, values, problems, outcome: { state: 'pending' } }
 }
