@@ -303,14 +303,19 @@ describe.skipIf(!keychain.available)('config: snapshot, compare, apply to two PB
     const run = await cli(
       ['config', 'apply', file, '--to', 'Branch Office', '--to', 'Other Company', '--item', `rule:${RULE}`, '--map-provider', 'Telco One=Other Telco', '--drop-holiday', 'Christmas', '--yes'],
       {
-        // once the rollout is in the history (the preview is over), the branch answers so slowly (6 s a
-        // request) that it is still being written when Ctrl-C's few seconds are over
+        // the preview printed (it read the branch at full speed), the branch answers so slowly (6 s
+        // a request) that the rollout is still writing it when Ctrl-C's few seconds are over; Ctrl-C
+        // once the rollout is in the history
         started: (child) => {
+          let printed = ''
+          child.stdout!.on('data', (chunk: string) => {
+            printed += chunk
+            if (/^"Branch Office"$/m.test(printed)) branch.faults.setLatency(6000)
+          })
           const watch = setInterval(() => {
             const now = existsSync(historyFile) ? readFileSync(historyFile, 'utf8') : ''
             if (now === historyBefore || !now.includes('"running": true')) return
             clearInterval(watch)
-            branch.faults.setLatency(6000)
             setTimeout(() => child.kill('SIGINT'), 300)
           }, 20)
           child.on('close', () => clearInterval(watch))
