@@ -6,7 +6,7 @@ import { BatchSchema, type Batch } from '../../../electron/contract/dect'
 import { createBatchStore } from '../../../electron/services/dect/batch-store'
 import { ServiceError } from '../../../electron/services/errors'
 import { fuzzTempDir, fuzzTest } from './fuzz-settings'
-import { damage, damaged } from './file-damage'
+import { damage, damaged, fieldChanged } from './file-damage'
 
 /**
  * A batch file (batches/<id>.json, services/dect/batch-store.ts) damaged on disk: cut short,
@@ -52,28 +52,12 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 // --- damage -----------------------------------------------------------------------------------
 
-
 /** the valid file with one field (at any depth) replaced by any JSON value, or taken out */
-const fieldChanged = fc.record({ pick: fc.nat(), value: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(undefined), fc.constantFrom(2, 0, -1, 1.5, '1', null, 'other-id')) }).map(({ pick, value }) => {
-  const data = JSON.parse(valid.toString('utf8')) as unknown
-  const places: { owner: Record<string, unknown>; key: string }[] = []
-  const walk = (node: unknown) => {
-    if (typeof node !== 'object' || node === null) return
-    for (const [key, child] of Object.entries(node)) {
-      places.push({ owner: node as Record<string, unknown>, key })
-      walk(child)
-    }
-  }
-  walk(data)
-  const place = places[pick % places.length] as (typeof places)[number]
-  if (value === undefined) delete place.owner[place.key]
-  else place.owner[place.key] = value
-  return Buffer.from(JSON.stringify(data))
-})
+const changedField = fieldChanged(() => valid, [2, 0, -1, 1.5, '1', null, 'other-id'])
 
 const damagedFile = fc.oneof(
   { weight: 4, arbitrary: fc.array(damage, { minLength: 1, maxLength: 4 }).map((changes) => damaged(valid, changes)) },
-  { weight: 3, arbitrary: fieldChanged },
+  { weight: 3, arbitrary: changedField },
   // the version as text JSON.parse reads in its own way (1e400 is Infinity, 1.0 is 1)
   { weight: 1, arbitrary: fc.constantFrom('1e400', '-1e400', '2', '1.0', '1E0', '-0', '0.9999999999999999999', '"1"', 'null', '[1]').map((v) => Buffer.from(valid.toString('utf8').replace(/"version":\s*1/, `"version":${v}`))) },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => Buffer.from(JSON.stringify(value) ?? '')) },

@@ -22,3 +22,27 @@ export function damaged(bytes: Buffer, changes: readonly Damage[]): Buffer {
   }
   return out
 }
+
+/**
+ * The JSON file `source()` gives with one field (at any depth) replaced by any JSON value, one of
+ * `odd` (values that are near a valid one), or taken out; written back with `space` indentation.
+ */
+export function fieldChanged(source: () => Buffer, odd: readonly unknown[], space?: number): fc.Arbitrary<Buffer> {
+  const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(undefined), fc.constantFrom(...odd))
+  return fc.record({ pick: fc.nat(), value }).map(({ pick, value }) => {
+    const data = JSON.parse(source().toString('utf8')) as unknown
+    const places: { owner: Record<string, unknown>; key: string }[] = []
+    const walk = (node: unknown) => {
+      if (typeof node !== 'object' || node === null) return
+      for (const [key, child] of Object.entries(node)) {
+        places.push({ owner: node as Record<string, unknown>, key })
+        walk(child)
+      }
+    }
+    walk(data)
+    const place = places[pick % places.length] as (typeof places)[number]
+    if (value === undefined) delete place.owner[place.key]
+    else place.owner[place.key] = value
+    return Buffer.from(JSON.stringify(data, null, space))
+  })
+}
