@@ -2,20 +2,11 @@ import { describe, expect, it } from 'vitest'
 import type { BatchSummary, PushProgress } from '../../../electron/contract/dect'
 import { chooseMapping, defaultsOf, parseMapFlag } from '../../../electron/cli/batch-mapping'
 import { findBatch, freeBatchName } from '../../../electron/cli/batch-names'
-import { CliError } from '../../../electron/cli/exit-codes'
 import { etaText, plainLines } from '../../../electron/cli/push-progress'
+import { thrown } from './run-cli'
 
 // The batch commands' small parts, in-process; batch.test.ts runs the commands as a child process.
 
-function thrown(call: () => unknown): CliError {
-  try {
-    call()
-  } catch (error) {
-    if (error instanceof CliError) return error
-    throw error
-  }
-  throw new Error('expected a CliError')
-}
 
 const summary = (name: string, id = name.toLowerCase().replace(/\W/g, '-')): BatchSummary => ({
   id,

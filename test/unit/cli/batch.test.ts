@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BatchSummary, PushProgress } from '../../../electron/contract/dect'
@@ -9,22 +8,13 @@ import { openKeytarStore } from '../../../electron/services/keychain/keytar-stor
 import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
 import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
 import { phonesOn, signedIn } from '../dect/push-support'
-import { jsonOf, runCli, type CliOptions } from './run-cli'
+import { jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
 // `batch …` as a user runs it: `node bin/pbx-provisioner.mjs batch …` in a child process with its
 // own data folder, against a demo PBX running in this test. Importing needs no keychain; pushing
 // signs in with the password kept in the real OS keychain, so it runs inside
 // test/support/in-keyring.sh (as `npm test` runs vitest) and is skipped, saying why, elsewhere.
 
-const tempDirs: string[] = []
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix))
-  tempDirs.push(dir)
-  return dir
-}
-afterAll(() => {
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true })
-})
 
 /** 00:15:65:00:00:00, 00:15:65:00:00:01, …: unicast, manufacturer-assigned, one per row */
 const macOf = (i: number) => `001565${i.toString(16).toUpperCase().padStart(6, '0')}`.replace(/(..)(?!$)/g, '$1:')

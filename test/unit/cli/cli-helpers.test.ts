@@ -8,11 +8,12 @@ import { normalFingerprint } from '../../../electron/cli/certificate-text'
 import { decisionLines } from '../../../electron/cli/commands/outbound'
 import { appDataDir, dataDirOf } from '../../../electron/cli/data-dir'
 import { desktopAppProcess } from '../../../electron/cli/desktop-app'
-import { CliError, exitCodeOf } from '../../../electron/cli/exit-codes'
+import { exitCodeOf } from '../../../electron/cli/exit-codes'
 import { figureWords, reachWords, wasRead } from '../../../electron/cli/fleet-text'
 import { formatTable } from '../../../electron/cli/output'
 import { passwordSource, type PasswordIo } from '../../../electron/cli/password-input'
 import { findPbx } from '../../../electron/cli/pbx-names'
+import { thrown } from './run-cli'
 
 // The command line's small parts, in-process; cli.test.ts runs the whole of it as a child process.
 
@@ -21,16 +22,6 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
 
-/** The CliError a call throws (the test fails when it throws none). */
-function thrown(call: () => unknown): CliError {
-  try {
-    call()
-  } catch (error) {
-    if (error instanceof CliError) return error
-    throw error
-  }
-  throw new Error('expected a CliError')
-}
 
 describe('the data folder', () => {
   it("is the desktop app's userData on each platform", () => {

@@ -1,6 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
-import { hostname, tmpdir } from 'node:os'
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FleetEntry } from '../../../electron/contract/fleet'
@@ -11,31 +10,14 @@ import { openKeytarStore } from '../../../electron/services/keychain/keytar-stor
 import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
 import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
 import { selfSignedCertificate } from '../../support/self-signed'
-import { jsonOf, runCli, type CliOptions } from './run-cli'
+import { closedPort, jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
 // The command line as a user runs it: `node bin/pbx-provisioner.mjs …` in a child process, with
 // its own data folder ($PBX_PROVISIONER_DATA_DIR), against demo PBXs running in this test. The
 // commands that sign in keep passwords in the real OS keychain, so they run inside
 // test/support/in-keyring.sh (as `npm test` runs vitest) and are skipped, saying why, elsewhere.
 
-const tempDirs: string[] = []
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix))
-  tempDirs.push(dir)
-  return dir
-}
-afterAll(() => {
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true })
-})
 
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 /** A file as `pbx export` writes it. */
 function exportFile(dir: string, profiles: { label: string; baseUrl: string; username: string; domain?: string }[]): string {

@@ -1,6 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApplyPreview, Rollout } from '../../../electron/contract/config-apply'
@@ -11,7 +9,7 @@ import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
 import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
 import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
 import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
-import { jsonOf, runCli, type CliOptions } from './run-cli'
+import { closedPort, jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
 // `config snapshot | compare | apply | history | undo | retry` as a user runs them: child processes
 // with their own data folder, against demo PBXs running in this test. Three PBXs: "Demo Company"
@@ -56,26 +54,12 @@ async function tenantApi(pbx: DemoPbx, domain: string) {
   }
 }
 
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 /** Every key of a JSON value, at any depth. */
 const keysOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.flatMap(keysOf) : value && typeof value === 'object' ? Object.entries(value).flatMap(([key, v]) => [key, ...keysOf(v)]) : []
 
 describe.skipIf(!keychain.available)('config: snapshot, compare, apply to two PBXs, history, undo', { timeout: 60_000 }, () => {
-  const dirs: string[] = []
-  const tempDir = (prefix: string) => {
-    const dir = mkdtempSync(join(tmpdir(), prefix))
-    dirs.push(dir)
-    return dir
-  }
   const dataDir = tempDir('pbx-cli-config-')
   const work = tempDir('pbx-cli-config-files-')
   const cli = (args: string[], more: Partial<CliOptions> = {}) => runCli(args, { dataDir, timeoutMs: 30_000, ...more })
@@ -110,7 +94,6 @@ describe.skipIf(!keychain.available)('config: snapshot, compare, apply to two PB
       }
     }
     await Promise.all([main?.stop(), branch?.stop()])
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   })
 
   it('snapshots every PBX into a folder (the nightly backup): the files listed on stdout, no password in them, never overwritten without --force', async () => {

@@ -1,5 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { afterAll } from 'vitest'
+import { CliError } from '../../../electron/cli/exit-codes'
 
 /** The checkout's root and the command line's bin, as a user runs it (`npx pbx-provisioner`). */
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -57,4 +63,36 @@ export function jsonOf<T>(run: CliRun): T {
   } catch {
     throw new Error(`stdout is not JSON: ${run.stdout}\nstderr: ${run.stderr}`)
   }
+}
+
+const tempDirs: string[] = []
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** A new folder in the system's temp folder, removed after the test file. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  tempDirs.push(dir)
+  return dir
+}
+
+/** A loopback port nothing listens on. */
+export async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+/** The CliError a call throws (the test fails when it throws none). */
+export function thrown(call: () => unknown): CliError {
+  try {
+    call()
+  } catch (error) {
+    if (error instanceof CliError) return error
+    throw error
+  }
+  throw new Error('expected a CliError')
 }
