@@ -66,8 +66,6 @@ export function createServices(options: ServicesOptions): Services {
     ...(options.printToPdf ? { printToPdf: options.printToPdf } : {}),
     ...(options.showItemInFolder ? { showItemInFolder: options.showItemInFolder } : {}),
   })
-  // batches a crash left "pushing" become paused and resumable
-  const recovered = dect.recover().catch(() => [])
 
   /**
    * A saved demo PBX points at the demo as it last ran; the demo runs inside the app, on a new port
@@ -158,15 +156,6 @@ export function createServices(options: ServicesOptions): Services {
     resetPassword: ({ profileId, newPassword, remember }) => recovery.reset(profileId, newPassword, remember),
 
     ...dect.handlers,
-    // a batch a stopped app left "pushing" is read once start-up has marked it paused
-    listBatches: async () => {
-      await recovered
-      return dect.handlers.listBatches(undefined)
-    },
-    getBatch: async (input) => {
-      await recovered
-      return dect.handlers.getBatch(input)
-    },
     ...fleet.handlers,
     ...config.handlers,
     ...createIvrService({ sessions }).handlers,
@@ -181,7 +170,6 @@ export function createServices(options: ServicesOptions): Services {
     config,
     async dispose() {
       await fleet.dispose()
-      await recovered
       await dect.pauseAll()
       recovery.dispose()
       idp?.cancelAll()

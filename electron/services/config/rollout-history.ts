@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename } from 'node:fs/promises'
+import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CONFIG_HISTORY_MAX, CONFIG_HISTORY_VERSION, ConfigHistoryFileSchema, type Rollout } from '../../contract/config-apply'
 import { ServiceError } from '../errors'
@@ -72,12 +72,14 @@ export function createRolloutHistory(dataDir: string) {
     for (const read of fromFile) {
       const own = mine.get(read.id)
       mine.delete(read.id)
-      if (own && changedHere(own)) {
+      // changed here since read, or run here (its runner holds its targets and items): this state
+      if (own && (changedHere(own) || running.has(own.id))) {
         list.push(own)
         continue
       }
-      known.set(read.id, JSON.stringify(read))
-      const shown = running.has(read.id) || (read.running && (await isLocked(runLockOf(read.id)))) ? read : stoppedIfRunning(read)
+      const shown = read.running && (await isLocked(runLockOf(read.id))) ? read : stoppedIfRunning(read)
+      // as shown: one read as cut short is not "changed here", and is not written back so
+      known.set(read.id, JSON.stringify(shown))
       if (!own) list.push(shown)
       else {
         // the same object, so whoever holds it (a runner, a caller) sees the file's state
@@ -146,9 +148,7 @@ export function createRolloutHistory(dataDir: string) {
     async hold(id: string): Promise<() => Promise<void>> {
       running.add(id)
       // without the lock (a folder it cannot write), the rollout still runs; others may read it as cut short
-      const release = await mkdir(join(dataDir, 'locks'), { recursive: true, mode: 0o700 })
-        .then(() => lockOf(runLockOf(id), 0, 'this rollout'))
-        .catch(() => async () => undefined)
+      const release = await lockOf(runLockOf(id), 0, 'this rollout').catch(() => async () => undefined)
       return async () => {
         running.delete(id)
         await release()

@@ -133,11 +133,14 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
   }
 
   /** Runs the given PBXs of a rollout in the background, `concurrency` at a time. */
-  function launch(rollout: Rollout, jobs: { target: TargetResult; results: ItemResult[]; work: Parameters<typeof runTarget>[2] }[], concurrency: number): void {
+  function launch(
+    rollout: Rollout,
+    jobs: { target: TargetResult; results: ItemResult[]; work: Parameters<typeof runTarget>[2] }[],
+    concurrency: number,
+    held: Promise<() => Promise<void>> = options.history.hold(rollout.id),
+  ): void {
     rollout.running = true
     delete rollout.finishedAt
-    // held while it runs, so another process reading the history sees it running, not cut short
-    const held = options.history.hold(rollout.id)
     const run = mapLimited(jobs, concurrency, (job) => runTarget(job.target, job.results, job.work))
       .then(
         () => undefined,
@@ -175,9 +178,12 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
       targets,
       running: true,
     }
+    // held (run here) before the history says it runs: another process never reads it as cut short
+    const held = options.history.hold(rollout.id)
+    await held
     await options.history.add(rollout)
     const jobs = targets.map((target) => ({ target, results: target.items, work: applyWork(source, request.mappings[target.profileId] ?? NO_MAPPING) }))
-    launch(rollout, jobs, request.concurrency ?? APPLY_CONCURRENCY.default)
+    launch(rollout, jobs, request.concurrency ?? APPLY_CONCURRENCY.default, held)
     return copy(rollout)
   }
 
@@ -246,9 +252,11 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
       running: true,
     }
     original.undoneBy = rollout.id
+    const held = options.history.hold(rollout.id)
+    await held
     await options.history.add(rollout)
     const jobs = targets.map((target) => ({ target, results: target.items, work: undoWork(original.targets.find((t) => t.profileId === target.profileId)!) }))
-    launch(rollout, jobs, APPLY_CONCURRENCY.default)
+    launch(rollout, jobs, APPLY_CONCURRENCY.default, held)
     return copy(rollout)
   }
 

@@ -97,6 +97,11 @@ export function createDectService(options: DectServiceOptions) {
 
   const pushedRows = (batch: Batch) => batch.rows.filter((row) => row.outcome.url && row.values.mac)
 
+  // batches a stopped process left "pushing" become paused and resumable, before the first batch is
+  // listed or read: not at start-up, so a command that reads no batch reads no batch file
+  let recovered: Promise<unknown> | undefined
+  const recoveredFirst = () => (recovered ??= push.recover().catch(() => []))
+
   const handlers: DectHandlers = {
     async previewCsv(input) {
       return previewCsv(input.fileName, csvText(input), await settings.lastMapping(), await catalog.models())
@@ -109,8 +114,14 @@ export function createDectService(options: DectServiceOptions) {
       return batch
     },
     createEmptyBatch: ({ name, defaults }) => store.create({ name, source: 'scanned', rows: [], defaults }),
-    listBatches: () => store.list(),
-    getBatch: ({ batchId }) => store.get(batchId),
+    async listBatches() {
+      await recoveredFirst()
+      return store.list()
+    },
+    async getBatch({ batchId }) {
+      await recoveredFirst()
+      return store.get(batchId)
+    },
     async updateBatch({ batchId, name, defaults, concurrency }) {
       if (name !== undefined) await store.rename(batchId, name)
       if (concurrency !== undefined) await store.setPushState(batchId, { concurrency })
@@ -258,11 +269,10 @@ export function createDectService(options: DectServiceOptions) {
 
   return {
     handlers: { ...handlers, ...handsets.handlers },
-    /** at start-up: batches a crash left "pushing" become paused and resumable */
-    recover: () => push.recover(),
     /** on quit: pause every push (rows in flight finish) */
     pauseAll: async (): Promise<void> => {
-      for (const summary of await store.list()) push.pause(summary.id)
+      await recovered
+      for (const batchId of push.running()) push.pause(batchId)
     },
   }
 }

@@ -12,6 +12,7 @@ import type { HandsetOutcome } from '../../contract/dect-handsets'
 import { normalizeMac, type DectPhone, type DectPhoneCreate } from '../../contract/pbx'
 import { asClause, introduce, joinSentences } from '../../contract/sentences'
 import { messageOf, ServiceError } from '../errors'
+import { lockOf } from '../files/shared-file'
 import type { PbxCaller } from '../pbx-client/caller'
 import { createDectPhonesClient, type DectPhonesClient } from '../pbx-client/dect-phones'
 import type { BatchStore } from './batch-store'
@@ -104,6 +105,15 @@ interface Run {
   markStarted(progress: PushProgress): void
   refuse(error: unknown): void
 }
+
+/**
+ * The lock a push holds on its batch file while it runs: another process (the app, a command line)
+ * neither pushes the batch at the same time nor takes it for one a crash left "pushing". A lock
+ * whose process died is stale after `staleMs` (its holder refreshes it twice as often), so taking
+ * it waits a little longer than that before saying another process has the batch.
+ */
+const PUSH_LOCK = { staleMs: 2_000, waitMs: 3_000 }
+const lockBatch = (file: string) => lockOf(file, PUSH_LOCK.waitMs, 'this batch', PUSH_LOCK.staleMs)
 
 export function createPushRunner(deps: PushRunnerDeps) {
   const { store } = deps
@@ -359,7 +369,9 @@ export function createPushRunner(deps: PushRunnerDeps) {
       let concurrency: number
       let caller: PbxCaller
       let passwords: DectPasswords
+      let release: () => Promise<void> = async () => undefined
       try {
+        release = await lockBatch(store.fileOf(batchId))
         batch = await store.get(batchId)
         concurrency = options.concurrency ?? batch.concurrency
         if (!Number.isInteger(concurrency) || concurrency < PUSH_CONCURRENCY.min || concurrency > PUSH_CONCURRENCY.max) {
@@ -379,6 +391,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
         batch = await store.setPushState(batchId, { status: 'pushing', targetProfileId: profileId, concurrency })
       } catch (error) {
         runs.delete(batchId)
+        await release().catch(() => undefined)
         run.refuse(error)
         throw error
       }
@@ -403,6 +416,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
       }
       const final = { ...progressOf(run), running: false }
       runs.delete(batchId)
+      await release().catch(() => undefined)
       last.set(batchId, { startedAt: run.startedAt, reason: run.reason })
       try {
         deps.onProgress?.(final)
@@ -493,13 +507,25 @@ export function createPushRunner(deps: PushRunnerDeps) {
 
     isRunning: (batchId: string): boolean => runs.has(batchId),
 
-    /** At start-up: batches whose file says `pushing` (the app stopped mid-push) become `paused`. */
+    /** the batches this process is pushing */
+    running: (): string[] => [...runs.keys()],
+
+    /**
+     * At start-up: batches whose file says `pushing` while no process pushes them (the app stopped
+     * mid-push) become `paused`; one another process is pushing (it holds the batch's lock) is left alone.
+     */
     async recover(): Promise<string[]> {
       const recovered: string[] = []
       for (const summary of await store.list()) {
-        if (summary.status === 'pushing' && !runs.has(summary.id)) {
+        if (summary.status !== 'pushing' || runs.has(summary.id)) continue
+        // its lock taken: no live process pushes it (BUSY: one does, and it is left alone)
+        const release = await lockBatch(store.fileOf(summary.id)).catch(() => undefined)
+        if (!release) continue
+        try {
           await store.setPushState(summary.id, { status: 'paused' })
           recovered.push(summary.id)
+        } finally {
+          await release().catch(() => undefined)
         }
       }
       return recovered

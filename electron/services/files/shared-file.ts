@@ -1,6 +1,8 @@
 import { stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { ServiceError } from '../errors'
+import { makePrivateDir } from './private-dir'
 
 /**
  * A file of the data folder that the desktop app and the command line use at the same time (the
@@ -47,14 +49,17 @@ export function isLocked(file: string): Promise<boolean> {
 /**
  * Takes the lock of `file` and keeps it until the answer is called (a push holds its batch's lock
  * for as long as it runs). Refused at once (`waitMs` 0) or after waiting, with a message that says
- * another window or command line is using the file.
+ * another window or command line is using the file. A holder refreshes its lock every `staleMs` / 2;
+ * one not refreshed for `staleMs` (its process died) is taken over.
  */
-export async function lockOf(file: string, waitMs: number, what = 'this file'): Promise<() => Promise<void>> {
+export async function lockOf(file: string, waitMs: number, what = 'this file', staleMs = STALE_MS): Promise<() => Promise<void>> {
   const tries = Math.max(0, Math.ceil(waitMs / 100))
+  // the lock is a folder beside the file: its folder must exist (a data folder made on first use)
+  await makePrivateDir(dirname(file))
   try {
     return await lockfile.lock(file, {
       realpath: false,
-      stale: STALE_MS,
+      stale: staleMs,
       retries: tries === 0 ? 0 : { retries: tries, minTimeout: 20, maxTimeout: 200, factor: 1.5 },
       // the lock was found stale (this process stalled for longer than STALE_MS): another may
       // hold it now, so what this process writes next could overwrite theirs; it says so rather

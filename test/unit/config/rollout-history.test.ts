@@ -125,3 +125,45 @@ describe('the rollout history shared by two processes (the desktop app and a com
     expect(later.targets[0]!.items[0]!.error).toBe(STOPPED_BEFORE_ITEM)
   })
 })
+
+describe('the shared history, mended after review', () => {
+  it("a rollout run here keeps its runner's targets after another process writes the history", async () => {
+    const desktop = createRolloutHistory(dir)
+    const running = rollout('r1')
+    running.targets = [{ profileId: 'p1', label: 'Branch', state: 'applying', items: [{ part: 'outboundRules', key: 'Night service', outcome: 'pending', changes: [] }] }]
+    const release = await desktop.hold('r1')
+    await desktop.add(running)
+    const target = running.targets[0]!
+    await createRolloutHistory(dir).add({ ...rollout('c1'), running: false })
+    await desktop.get('r1') // the window asks again: the file changed, it is read
+    // the runner goes on with the objects it holds, then the history is saved
+    Object.assign(target, { state: 'done' })
+    Object.assign(target.items[0]!, { outcome: 'created' })
+    running.running = false
+    await desktop.save()
+    await release()
+    const saved = onDisk().rollouts.find((r) => r.id === 'r1')!
+    expect(saved.targets.map((t) => [t.state, t.items[0]!.outcome])).toEqual([['done', 'created']])
+  })
+
+  it('a rollout only read as cut short here is not written back so over what its own process wrote', async () => {
+    const desktop = createRolloutHistory(dir)
+    const cli = createRolloutHistory(dir)
+    // in the file as running, with nobody holding its lock yet: the command line reads it as cut short
+    await desktop.add(rollout('r2'))
+    expect((await cli.get('r2')).running).toBe(false)
+    // the desktop finishes it; then the command line writes the history for a rollout of its own
+    ;(await desktop.get('r2')).running = false
+    ;(await desktop.get('r2')).by = 'finished by the app'
+    await desktop.save()
+    await cli.add({ ...rollout('c2'), running: false })
+    expect(onDisk().rollouts.find((r) => r.id === 'r2')).toMatchObject({ running: false, by: 'finished by the app' })
+  })
+
+  it('writes into a data folder that does not exist yet (the lock needs its folder)', async () => {
+    const fresh = join(dir, 'not', 'yet')
+    const history = createRolloutHistory(fresh)
+    await history.add({ ...rollout('r3'), running: false })
+    expect((await createRolloutHistory(fresh).list()).map((r) => r.id)).toEqual(['r3'])
+  })
+})

@@ -11,12 +11,14 @@ let pbx: Demo
 let caller: PbxCaller
 let store: BatchStore
 let cleanup: () => Promise<void>
+let dataDir: string
 
 beforeEach(async () => {
   pbx = await startPbx()
   caller = await signedIn(pbx.url)
   const temp = await tempDir()
   cleanup = temp.cleanup
+  dataDir = temp.dir
   store = createBatchStore(temp.dir)
 })
 afterEach(async () => {
@@ -326,5 +328,25 @@ describe('why a push paused, in sentences', () => {
     const end = await runner({ retryDelaysMs: [5] }).start(batch.id, PROFILE_ID)
     await pbx.faults.up()
     expect(end.reason).toMatch(/^The PBX could not be reached \(Could not reach 127\.0\.0\.1:\d+: [^)]*[^.]\)\. The push paused; resume it when the PBX answers again\.$/)
+  })
+})
+
+describe('a batch pushed by another process (the app and a command line on one data folder)', () => {
+  it('is neither pushed a second time nor taken, at start-up, for one a crash left "pushing"', { timeout: 30_000 }, async () => {
+    const batch = await store.create({ name: 'Shared', source: 's.csv', rows: makeRows(12) })
+    // slow enough that the other push outlasts both waits for its lock (3 s each)
+    pbx.faults.setLatency(700)
+    // the other process: its own store and runner on the same folder
+    const app = createPushRunner({ store: createBatchStore(dataDir), callerFor: () => caller, retryDelaysMs: [10] })
+    await app.launch(batch.id, PROFILE_ID, { concurrency: 1 })
+    const here = runner()
+    await expect(here.start(batch.id, PROFILE_ID)).rejects.toMatchObject({ code: 'BUSY' })
+    expect(await here.recover()).toEqual([])
+    expect((await createBatchStore(dataDir).get(batch.id)).status).toBe('pushing')
+    pbx.faults.setLatency(0)
+    expect(await app.wait(batch.id)).toMatchObject({ status: 'done', created: 12 })
+    // done, it lets go: here it may be pushed again, and nothing reaches the PBX twice
+    expect(await here.start(batch.id, PROFILE_ID)).toMatchObject({ status: 'done', created: 0, failed: 0 })
+    expect(await phonesOn(caller)).toHaveLength(12)
   })
 })
