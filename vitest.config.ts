@@ -28,6 +28,8 @@ export default defineConfig({
           // a test mounts the whole app (router, Pinia, Naive UI) in happy-dom: seconds on a busy machine
           testTimeout: 20_000,
           include: ['test/renderer/**/*.test.ts'],
+          // after each test: unmounts, empties the document, removes the fakes' globals, restores spies
+          setupFiles: ['test/renderer/setup-cleanup.ts'],
         },
       },
     ],

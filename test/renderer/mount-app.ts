@@ -10,7 +10,8 @@ export type Mounted = { wrapper: VueWrapper; router: Router; pinia: Pinia }
 /**
  * Mounts `component` the way the app does: a fresh Pinia, the app's routes on a memory history
  * at `path`, inside NConfigProvider and the Naive UI providers. Attached to the document so focus
- * and keyboard tests work; call `wrapper.unmount()` after.
+ * and keyboard tests work; test/renderer/setup-cleanup.ts unmounts it and empties the document after
+ * each test.
  */
 export async function mountInApp(component: Component, path = '/pbxs'): Promise<Mounted> {
   const pinia = createPinia()

@@ -14,7 +14,6 @@ import {
   installFakePbx,
   ok,
   RECOVERY_CODE,
-  removePbx,
   renewedCertificate,
   sampleAbout,
   selfSignedCertificate,
@@ -29,13 +28,7 @@ import {
 } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
-let mounted: VueWrapper | null = null
-
-async function mountShell(path = '/pbxs') {
-  const result = await mountInApp(AppShell, path)
-  mounted = result.wrapper
-  return result
-}
+const mountShell = (path = '/pbxs') => mountInApp(AppShell, path)
 
 const menuItems = (wrapper: VueWrapper) => wrapper.findAll('[role="menuitem"]')
 const titles = (wrapper: VueWrapper) => menuItems(wrapper).map((item) => item.find('.app-sidebar__title').text())
@@ -64,10 +57,6 @@ function bodyButton(text: string): HTMLButtonElement {
 
 afterEach(() => {
   vi.useRealTimers()
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
 })
 
 describe('AppShell', () => {

@@ -3,19 +3,16 @@ import type { BridgeResult } from '@contract/result'
 import DectLabelsPanel from '@renderer/components/dect/DectLabelsPanel.vue'
 import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
 import { NButton } from 'naive-ui'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h } from 'vue'
 import type { Batch } from '@contract/dect'
 import type { HandsetRow } from '@contract/dect-handsets'
-import { createFakePbx, deferred, fakePhoneQrs, fakePushBatch, installFakePbx, ok, removePbx, type FakePbx } from '../fake-pbx'
+import { createFakePbx, deferred, fakePhoneQrs, fakePushBatch, installFakePbx, ok, type FakePbx } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
-
-let mounted: VueWrapper | null = null
 
 async function mountLabels(pbx: FakePbx, batch: Batch = fakePushBatch('b1', { rows: 3 })) {
   const Host = defineComponent({ setup: () => () => h(DectLabelsPanel, { batch }) })
   const result = await mountInApp(Host, '/dect')
-  mounted = result.wrapper
   await flushPromises()
   return { ...result, pbx }
 }
@@ -41,14 +38,6 @@ function catchDownloads() {
     blob: (n = 0) => (createObjectURL.mock.calls[n] as unknown as [Blob])[0],
   }
 }
-
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-  vi.restoreAllMocks()
-})
 
 describe('DectLabelsPanel', () => {
   it('offers the four label sizes in words and previews the first labels: QR code, name, MAC, extension', async () => {

@@ -1,20 +1,17 @@
 import DectPhonesPanel from '@renderer/components/dect/DectPhonesPanel.vue'
 import { useSessionsStore } from '@renderer/stores/sessions'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   acmeProfile,
   createFakePbx,
   fakeDectPhones,
   globexProfile,
   installFakePbx,
-  removePbx,
   signedIn,
   type FakePbx,
 } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
-
-let mounted: VueWrapper | null = null
 
 /** Acme (tenant admin, may read and write phones) signed in with 10 phones; Globex (system administrator) too. */
 function setup(): FakePbx {
@@ -28,7 +25,6 @@ function setup(): FakePbx {
 /** Mounts the panel with `open` as the active PBX (none when null). */
 async function mountPanel(open: string | null = acmeProfile.id) {
   const result = await mountInApp(DectPhonesPanel, '/dect')
-  mounted = result.wrapper
   if (open !== null) await useSessionsStore().open(open)
   await flushPromises()
   return result
@@ -69,14 +65,6 @@ async function openRow(wrapper: VueWrapper, index: number): Promise<void> {
   await rows(wrapper)[index]!.trigger('click')
   await flushPromises()
 }
-
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-  vi.restoreAllMocks()
-})
 
 describe('DectPhonesPanel', () => {
   it('needs an open PBX', async () => {

@@ -12,13 +12,10 @@ import {
   fakePushProgress,
   installFakePbx,
   ok,
-  removePbx,
   signedIn,
   type FakePbx,
 } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
-
-let mounted: VueWrapper | null = null
 
 /** A fake whose batch `b1` has 150 valid rows for Acme (signed in), as getBatch answers it. */
 function setup(options: { batch?: Parameters<typeof fakePushBatch>[1]; signedInTo?: string[] } = {}): FakePbx {
@@ -33,7 +30,6 @@ function setup(options: { batch?: Parameters<typeof fakePushBatch>[1]; signedInT
 async function mountPanel() {
   const Host = defineComponent({ setup: () => () => h(DectPushPanel, { batchId: 'b1' }) })
   const result = await mountInApp(Host, '/dect')
-  mounted = result.wrapper
   await flushPromises()
   return result
 }
@@ -58,12 +54,7 @@ async function nextPoll(): Promise<void> {
 }
 
 afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
   vi.useRealTimers()
-  vi.restoreAllMocks()
 })
 
 describe('DectPushPanel', () => {
@@ -137,7 +128,6 @@ describe('DectPushPanel', () => {
     const asked = pbx.getPushProgress.mock.calls.length
 
     wrapper.unmount()
-    mounted = null
     await nextPoll()
     await nextPoll()
 

@@ -12,13 +12,10 @@ import {
   fakePushProgress,
   installFakePbx,
   ok,
-  removePbx,
   signedIn,
   type FakePbx,
 } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
-
-let mounted: VueWrapper | null = null
 
 /** whether the host shows the push panel beside the walk, as the batch view's kept-alive tabs do */
 let withPushPanel = false
@@ -28,7 +25,6 @@ const Host = defineComponent({
 
 async function mountWalk(pbx: FakePbx = installFakePbx(createFakePbx())) {
   const result = await mountInApp(Host, '/dect')
-  mounted = result.wrapper
   await flushPromises()
   return { ...result, pbx }
 }
@@ -49,13 +45,8 @@ const walk = (wrapper: VueWrapper) => wrapper.find('section[aria-label="QR code 
 const position = (wrapper: VueWrapper) => wrapper.find('.dect-qr-walk__position').text()
 
 afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
   withPushPanel = false
   vi.useRealTimers()
-  vi.restoreAllMocks()
 })
 
 describe('DectQrWalk', () => {

@@ -3,10 +3,10 @@ import type { PbxProfile } from '@contract/profiles'
 import PbxProfileForm from '@renderer/components/pbx/PbxProfileForm.vue'
 import PbxSignInDialog from '@renderer/components/pbx/PbxSignInDialog.vue'
 import PbxsView from '@renderer/views/PbxsView.vue'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
 import { h } from 'vue'
-import { acmeProfile, createFakePbx, installFakePbx, removePbx, sampleProfile } from '../fake-pbx'
+import { acmeProfile, createFakePbx, installFakePbx, sampleProfile } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
 /**
@@ -17,14 +17,6 @@ import { mountInApp } from '../mount-app'
 
 const plainProfile = sampleProfile({ id: 'p-plain', label: 'Shop floor', baseUrl: 'http://pbx.shop.example:8080' })
 const loopbackProfile = sampleProfile({ id: 'p-local', label: 'Bench PBX', baseUrl: 'http://127.0.0.1:4000' })
-
-let mounted: VueWrapper | null = null
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-})
 
 describe('the add-PBX form', () => {
   const modal = () => document.body.querySelector<HTMLElement>('.pbx-profile-form')!
@@ -39,7 +31,7 @@ describe('the add-PBX form', () => {
     const pbx = installFakePbx()
     // a functional host: the form with its props, as the view passes them
     const Host = () => h(PbxProfileForm, { show: true, profile: null })
-    mounted = (await mountInApp(Host)).wrapper
+    await mountInApp(Host)
     await flushPromises()
     return pbx
   }
@@ -83,11 +75,10 @@ describe('the add-PBX form', () => {
 describe('the saved PBXs list', () => {
   it('tags the plain-http PBX only, with the warning as tooltip and in its row’s name', async () => {
     installFakePbx(createFakePbx({}, { profiles: [acmeProfile, plainProfile, loopbackProfile] }))
-    const result = await mountInApp(PbxsView, '/pbxs')
-    mounted = result.wrapper
+    const { wrapper } = await mountInApp(PbxsView, '/pbxs')
     await flushPromises()
 
-    const row = (id: string) => mounted!.find(`tr[data-profile-id="${id}"]`)
+    const row = (id: string) => wrapper.find(`tr[data-profile-id="${id}"]`)
     expect(row(acmeProfile.id).find('[data-warning="plain-http"]').exists()).toBe(false)
     expect(row(loopbackProfile.id).find('[data-warning="plain-http"]').exists()).toBe(false)
     const tag = row(plainProfile.id).find('[data-warning="plain-http"]')
@@ -107,7 +98,7 @@ describe('the saved PBXs list', () => {
 describe('the sign-in dialog', () => {
   async function mountDialog(profile: PbxProfile): Promise<HTMLElement> {
     const Host = () => h(PbxSignInDialog, { profile, keychainAvailable: true, busy: false, error: null })
-    mounted = (await mountInApp(Host)).wrapper
+    await mountInApp(Host)
     await flushPromises()
     return document.body.querySelector<HTMLElement>('.pbx-sign-in')!
   }

@@ -2,14 +2,13 @@ import type { TrustedCertificate } from '@contract/profiles'
 import type { CertificateInfo } from '@contract/result'
 import PbxCertificateCard from '@renderer/components/pbx/PbxCertificateCard.vue'
 import { fingerprintGroups, fingerprintStart } from '@renderer/lib/certificate'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
+import { flushPromises } from '@vue/test-utils'
 import { NAlert } from 'naive-ui'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { defineComponent, h } from 'vue'
 import { OLD_WAYNE_FINGERPRINT, renewedCertificate, selfSignedCertificate, untrustedCertificate } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
-let mounted: VueWrapper | null = null
 const trusted: TrustedCertificate[] = []
 
 async function mountCard(certificate: CertificateInfo) {
@@ -17,8 +16,9 @@ async function mountCard(certificate: CertificateInfo) {
   const Host = defineComponent({
     setup: () => () => h(PbxCertificateCard, { certificate, onTrust: (c: TrustedCertificate) => trusted.push(c) }),
   })
-  mounted = (await mountInApp(Host)).wrapper
+  const { wrapper } = await mountInApp(Host)
   await flushPromises()
+  return wrapper
 }
 
 const card = () => document.body.querySelector<HTMLElement>('.pbx-certificate')!
@@ -29,12 +29,6 @@ function bodyButton(text: string): HTMLButtonElement {
   if (!found) throw new Error(`no button "${text}" in the document`)
   return found
 }
-
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-})
 
 describe('fingerprintGroups', () => {
   it('groups a SHA-256 fingerprint by four pairs, for reading aloud', () => {
@@ -79,10 +73,10 @@ describe('PbxCertificateCard', () => {
   })
 
   it('a changed certificate is an error showing both fingerprints; trusting it needs a confirmation', async () => {
-    await mountCard(untrustedCertificate(renewedCertificate, OLD_WAYNE_FINGERPRINT))
+    const wrapper = await mountCard(untrustedCertificate(renewedCertificate, OLD_WAYNE_FINGERPRINT))
 
     const alert = card().querySelector('.n-alert')!
-    expect(mounted!.findComponent(NAlert).props('type')).toBe('error')
+    expect(wrapper.findComponent(NAlert).props('type')).toBe('error')
     expect(alert.textContent).toContain('The certificate has changed since you trusted it')
     expect(alert.querySelector('.pbx-certificate__fingerprint--old')?.textContent).toBe(fingerprintGroups(OLD_WAYNE_FINGERPRINT).join(' '))
     expect(alert.querySelector('.pbx-certificate__fingerprint--new')?.textContent).toBe(fingerprintGroups(renewedCertificate.fingerprint256).join(' '))

@@ -1,8 +1,8 @@
 import type { PbxProfile } from '@contract/profiles'
 import PbxProfileForm from '@renderer/components/pbx/PbxProfileForm.vue'
 import { useProfilesStore } from '@renderer/stores/profiles'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
 import {
   acmeProfile,
@@ -11,7 +11,6 @@ import {
   installFakePbx,
   ok,
   OLD_WAYNE_FINGERPRINT,
-  removePbx,
   renewedCertificate,
   sampleInfo,
   selfSignedCertificate,
@@ -20,7 +19,6 @@ import {
 } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
-let mounted: VueWrapper | null = null
 const shown = ref(true)
 const saved: PbxProfile[] = []
 
@@ -36,8 +34,7 @@ async function mountForm(profile: PbxProfile | null = null) {
         onSaved: (p: PbxProfile) => saved.push(p),
       }),
   })
-  const result = await mountInApp(Host)
-  mounted = result.wrapper
+  await mountInApp(Host)
   await flushPromises()
 }
 
@@ -81,13 +78,6 @@ function bodyButton(text: string): HTMLButtonElement {
   if (!found) throw new Error(`no button "${text}" in the document`)
   return found
 }
-
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-})
 
 describe('PbxProfileForm', () => {
   it('labels every field, focuses the label, and marks the required ones', async () => {

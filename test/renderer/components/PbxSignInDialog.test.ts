@@ -2,8 +2,8 @@ import type { PbxProfile, RecoveryState, TrustedCertificate } from '@contract/pr
 import type { BridgeError } from '@contract/result'
 import PbxSignInDialog from '@renderer/components/pbx/PbxSignInDialog.vue'
 import type { SignInStep } from '@renderer/stores/sessions'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
 import { defineComponent, h, reactive } from 'vue'
 import {
   acmeProfile,
@@ -23,7 +23,6 @@ import {
 } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
-let mounted: VueWrapper | null = null
 type Props = {
   profile: PbxProfile | null
   keychainAvailable: boolean
@@ -77,7 +76,7 @@ async function mountDialog(initial: Partial<Props> = {}) {
         onCancelIdp: () => events.push(['cancelIdp']),
       }),
   })
-  mounted = (await mountInApp(Host)).wrapper
+  await mountInApp(Host)
   await flushPromises()
   return props
 }
@@ -120,12 +119,6 @@ async function typeAndSubmit(value: string): Promise<void> {
   dialog().querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }))
   await flushPromises()
 }
-
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-})
 
 describe('PbxSignInDialog', () => {
   it('shows which PBX, address, user and domain; the password is labelled and focused', async () => {

@@ -3,7 +3,7 @@ import type { BridgeResult } from '@contract/result'
 import { useProfilesStore } from '@renderer/stores/profiles'
 import PbxsView from '@renderer/views/PbxsView.vue'
 import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import {
   acmeProfile,
@@ -14,19 +14,12 @@ import {
   installFakePbx,
   OLD_WAYNE_FINGERPRINT,
   ok,
-  removePbx,
   sampleDemo,
   wayneProfile,
 } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
-let mounted: VueWrapper | null = null
-
-async function mountView() {
-  const result = await mountInApp(PbxsView, '/pbxs')
-  mounted = result.wrapper
-  return result
-}
+const mountView = () => mountInApp(PbxsView, '/pbxs')
 
 function button(wrapper: VueWrapper, text: string): DOMWrapper<HTMLButtonElement> {
   const found = wrapper.findAll('button').find((b) => b.text() === text)
@@ -43,14 +36,6 @@ function bodyButton(text: string): HTMLButtonElement {
   if (!found) throw new Error(`no button "${text}" in the document`)
   return found
 }
-
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-  vi.restoreAllMocks()
-})
 
 describe('PbxsView', () => {
   it('says no PBX is saved yet and offers the demo, Add PBX and Import', async () => {

@@ -1,20 +1,11 @@
 import type { Batch } from '@contract/dect'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { RouterView } from 'vue-router'
 import { dropFile } from '../drop-file'
 import { sampleBatch, sampleRow } from '../fake-batches'
-import { acmeProfile, createFakePbx, installFakePbx, removePbx } from '../fake-pbx'
+import { acmeProfile, createFakePbx, installFakePbx } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
-
-let mounted: VueWrapper | null = null
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-  vi.restoreAllMocks()
-})
 
 const mac = (n: number) => `001565${n.toString(16).toUpperCase().padStart(6, '0')}`
 const MAC_ERROR = { field: 'mac', message: 'MAC is missing', severity: 'error' as const }
@@ -34,7 +25,6 @@ const office = () => sampleBatch({ id: 'b-office', name: 'Office floor 2', sourc
 async function mountList(batches: Batch[] = [hospital(), office()]) {
   const pbx = installFakePbx(createFakePbx({}, { batches: { batches, lastMapping: {}, pbxMacs: {} } }))
   const result = await mountInApp(RouterView, '/dect')
-  mounted = result.wrapper
   await flushPromises()
   return { ...result, pbx }
 }
@@ -65,9 +55,9 @@ describe('the batches list', () => {
 
   it('says each status in words', async () => {
     const statuses = ['draft', 'pushing', 'paused', 'done', 'partly_failed'] as const
-    await mountList(statuses.map((status, i) => sampleBatch({ id: `b-${i}`, name: `Batch ${status}`, status })))
+    const { wrapper } = await mountList(statuses.map((status, i) => sampleBatch({ id: `b-${i}`, name: `Batch ${status}`, status })))
 
-    expect(mounted!.findAll('.dect-batches__status').map((tag) => tag.text())).toEqual(['Draft', 'Pushing', 'Paused', 'Done', 'Partly failed'])
+    expect(wrapper.findAll('.dect-batches__status').map((tag) => tag.text())).toEqual(['Draft', 'Pushing', 'Paused', 'Done', 'Partly failed'])
   })
 
   it('searches by name', async () => {

@@ -3,26 +3,17 @@ import DectBatchDefaultsForm from '@renderer/components/dect/DectBatchDefaultsFo
 import DectColumnMapping from '@renderer/components/dect/DectColumnMapping.vue'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { NSelect } from 'naive-ui'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RouterView } from 'vue-router'
 import { dropFile } from '../drop-file'
-import { createFakePbx, installFakePbx, removePbx } from '../fake-pbx'
+import { createFakePbx, installFakePbx } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
-
-let mounted: VueWrapper | null = null
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-})
 
 const CSV = 'Name;MAC;Durchwahl;Modell\nReception;00:15:65:AA:BB:CC;100;W70B\nKitchen;00:15:65;101;W70B\n'
 
 async function mountWizard() {
   const pbx = installFakePbx(createFakePbx())
   const result = await mountInApp(RouterView, '/dect/batches/new')
-  mounted = result.wrapper
   await flushPromises()
   return { ...result, pbx }
 }
@@ -132,7 +123,6 @@ describe('a new batch from a spreadsheet', () => {
         mapping: { Name: 'name', MAC: 'mac' },
       },
     })
-    mounted = wrapper
     expect(wrapper.find('.dect-mapping__summary').text()).toContain('read as UTF-16 LE')
     expect(wrapper.find('.dect-mapping__warnings').text()).toContain("row 2, Name: contains \uFFFD (U+FFFD): the file's encoding was not recognised; check the Name")
   })

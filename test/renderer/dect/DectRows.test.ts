@@ -2,21 +2,13 @@ import './virtual-layout'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { NSelect } from 'naive-ui'
 import DectBatchDefaultsForm from '@renderer/components/dect/DectBatchDefaultsForm.vue'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import { RouterView } from 'vue-router'
 import { sampleBatch, sampleRow } from '../fake-batches'
-import { acmeProfile, createFakePbx, fakePushProgress, installFakePbx, removePbx } from '../fake-pbx'
+import { acmeProfile, createFakePbx, fakePushProgress, installFakePbx } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 import { usePushStore } from '@renderer/stores/push'
-
-let mounted: VueWrapper | null = null
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-})
 
 const siteA = () =>
   sampleBatch({
@@ -36,7 +28,6 @@ const siteA = () =>
 async function mountBatch(more: Parameters<typeof createFakePbx>[1] = {}) {
   const pbx = installFakePbx(createFakePbx({}, { batches: { batches: [siteA()], lastMapping: {}, pbxMacs: {} }, ...more }))
   const result = await mountInApp(RouterView, '/dect/batches/b-1')
-  mounted = result.wrapper
   await flushPromises()
   return { ...result, pbx }
 }
@@ -57,7 +48,6 @@ describe('the rows of a batch', () => {
     const withDefaults = { ...siteA(), defaults: { vendor: 'Snom', model: 'M400' } }
     installFakePbx(createFakePbx({}, { batches: { batches: [withDefaults], lastMapping: {}, pbxMacs: {} } }))
     const { wrapper } = await mountInApp(RouterView, '/dect/batches/b-1')
-    mounted = wrapper
     await flushPromises()
 
     const own = cell(wrapper, 'Vendor, row 1')
@@ -101,17 +91,16 @@ describe('the rows of a batch', () => {
   it('the Push tab, left mounted, reads the batch and its counts again after a row is fixed on the Rows tab', async () => {
     const pbx = installFakePbx(createFakePbx({}, { batches: { batches: [siteA()], lastMapping: {}, pbxMacs: {} } }))
     pbx.dect.state.pushes['b-1'] = fakePushProgress('b-1', { pending: 2, withErrors: 1, total: 2 })
-    const result = await mountInApp(RouterView, '/dect/batches/b-1?tab=push')
-    mounted = result.wrapper
+    const { wrapper, router } = await mountInApp(RouterView, '/dect/batches/b-1?tab=push')
     await flushPromises()
-    expect(mounted.text()).toContain('Push 2 phones')
+    expect(wrapper.text()).toContain('Push 2 phones')
     const reads = vi.mocked(pbx.getPushProgress).mock.calls.length
 
-    await result.router.push('/dect/batches/b-1?tab=rows')
+    await router.push('/dect/batches/b-1?tab=rows')
     await flushPromises()
-    await cell(mounted, 'MAC address, row 2').trigger('click')
+    await cell(wrapper, 'MAC address, row 2').trigger('click')
     await nextTick()
-    const input = mounted.find('input[aria-label="MAC address, row 2"]')
+    const input = wrapper.find('input[aria-label="MAC address, row 2"]')
     await input.setValue('00:15:65:AA:BB:CE')
     await input.trigger('keydown', { key: 'Enter' })
     await flushPromises()
@@ -136,7 +125,6 @@ describe('the rows of a batch', () => {
     )
     installFakePbx(createFakePbx({}, { batches: { batches: [sampleBatch({ id: 'b-far', name: 'Campus', rows })], lastMapping: {}, pbxMacs: {} } }))
     const result = await mountInApp(RouterView, '/dect/batches/b-far')
-    mounted = result.wrapper
     await flushPromises()
     // the browser here lays nothing out: it keeps a scroll position past the end, as a real one does for a moment
     const scroller = result.wrapper.find('.dect-rows__scroller')
@@ -311,7 +299,6 @@ describe('the rows of a batch', () => {
     )
     installFakePbx(createFakePbx({}, { batches: { batches: [sampleBatch({ id: 'b-big', name: 'Campus', rows })], lastMapping: {}, pbxMacs: {} } }))
     const result = await mountInApp(RouterView, '/dect/batches/b-big')
-    mounted = result.wrapper
     await flushPromises()
 
     expect(result.wrapper.find('.dect-batch__counts').text()).toBe('10000 rows · 0 with errors · 0 with warnings')
@@ -324,7 +311,6 @@ describe('the rows of a batch', () => {
     const rows = Array.from({ length: 200 }, (_, i) => sampleRow(i + 1, { name: `Handset ${i + 1}`, mac: `0015${(i + 1).toString(16).toUpperCase().padStart(8, '0')}` }))
     installFakePbx(createFakePbx({}, { batches: { batches: [sampleBatch({ id: 'b-nav', name: 'Campus', rows })], lastMapping: {}, pbxMacs: {} } }))
     const result = await mountInApp(RouterView, '/dect/batches/b-nav')
-    mounted = result.wrapper
     await flushPromises()
     const focusedLabel = () => document.activeElement?.getAttribute('aria-label')
     const rendered = tableRows(result.wrapper).length

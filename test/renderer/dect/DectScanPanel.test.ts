@@ -4,7 +4,7 @@ import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RouterView } from 'vue-router'
 import { sampleBatch } from '../fake-batches'
-import { createFakePbx, installFakePbx, removePbx } from '../fake-pbx'
+import { createFakePbx, installFakePbx } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
 /** A Web Audio stand-in: records the tone of every oscillator started. */
@@ -38,17 +38,12 @@ class FakeAudioContext {
   }
 }
 
-let mounted: VueWrapper | null = null
 beforeEach(() => {
   tones.length = 0
   resetBeep()
   Object.defineProperty(window, 'AudioContext', { value: FakeAudioContext, configurable: true, writable: true })
 })
 afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
   Reflect.deleteProperty(window, 'AudioContext')
 })
 
@@ -56,7 +51,6 @@ async function mountScan() {
   const batch = sampleBatch({ id: 'b-scan', name: 'Scanned on site', source: 'scanned' })
   const pbx = installFakePbx(createFakePbx({}, { batches: { batches: [batch], lastMapping: {}, pbxMacs: {} } }))
   const result = await mountInApp(RouterView, '/dect/batches/b-scan?scan=1')
-  mounted = result.wrapper
   await flushPromises()
   return { ...result, pbx }
 }

@@ -2,9 +2,9 @@
 import '../dect/virtual-layout'
 import type { ConfigComparison } from '@contract/config-compare'
 import FleetCompareView from '@renderer/views/FleetCompareView.vue'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createFakePbx, fail, installFakePbx, ok, removePbx, type FakePbx } from '../fake-pbx'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it, vi } from 'vitest'
+import { createFakePbx, fail, installFakePbx, ok, type FakePbx } from '../fake-pbx'
 import { button, click } from '../mail/dom'
 import { mountInApp } from '../mount-app'
 import { acmeSnapshot, checkbox, pick, text, toggle } from './config-helpers'
@@ -41,21 +41,12 @@ const comparison: ConfigComparison = {
   ],
 }
 
-let mounted: VueWrapper | null = null
 async function mountCompare(overrides: Parameters<typeof createFakePbx>[0] = {}): Promise<FakePbx> {
   const pbx = installFakePbx(createFakePbx({ compareConfig: async () => ok(comparison), ...overrides }))
-  mounted = (await mountInApp(FleetCompareView, '/fleet/compare')).wrapper
+  await mountInApp(FleetCompareView, '/fleet/compare')
   await flushPromises()
   return pbx
 }
-
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  vi.restoreAllMocks()
-  removePbx()
-})
 
 const sides = () => Array.from(document.body.querySelectorAll('.config-source'))
 const region = () => document.body.querySelector<HTMLElement>('section[aria-label="Comparison"]')

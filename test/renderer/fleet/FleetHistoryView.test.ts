@@ -1,8 +1,8 @@
 import type { Rollout } from '@contract/config-apply'
 import FleetHistoryView from '@renderer/views/FleetHistoryView.vue'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createFakePbx, installFakePbx, ok, removePbx, type FakePbx } from '../fake-pbx'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
+import { createFakePbx, installFakePbx, ok, type FakePbx } from '../fake-pbx'
 import { button, click } from '../mail/dom'
 import { mountInApp } from '../mount-app'
 import { text } from './config-helpers'
@@ -57,7 +57,6 @@ const undo: Rollout = {
   targets: [{ profileId: 'p-globex', label: 'Globex hosting', state: 'done', items: [{ ...NIGHT, outcome: 'deleted', changes: [] }] }],
 }
 
-let mounted: VueWrapper | null = null
 async function mountHistory(history: Rollout[]): Promise<FakePbx> {
   const kept = structuredClone(history)
   const pbx = installFakePbx(
@@ -75,17 +74,10 @@ async function mountHistory(history: Rollout[]): Promise<FakePbx> {
       getRollout: async () => ok(applied),
     }),
   )
-  mounted = (await mountInApp(FleetHistoryView, '/fleet/history')).wrapper
+  await mountInApp(FleetHistoryView, '/fleet/history')
   await flushPromises()
   return pbx
 }
-
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-})
 
 const entries = () => Array.from(document.body.querySelectorAll<HTMLElement>('.fleet-history .n-collapse-item'))
 const toggleOf = (entry: HTMLElement) => entry.querySelector<HTMLButtonElement>('button.fleet-history__toggle')!

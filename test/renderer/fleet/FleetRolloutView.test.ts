@@ -2,9 +2,9 @@
 import '../dect/virtual-layout'
 import type { ApplyPreview, ApplyRequest, Rollout } from '@contract/config-apply'
 import FleetRolloutView from '@renderer/views/FleetRolloutView.vue'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createFakePbx, installFakePbx, ok, removePbx, type FakePbx } from '../fake-pbx'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
+import { createFakePbx, installFakePbx, ok, type FakePbx } from '../fake-pbx'
 import { button, click } from '../mail/dom'
 import { mountInApp } from '../mount-app'
 import { messages } from '../shell/shell-helpers'
@@ -56,7 +56,6 @@ const finished: Rollout = {
   running: false,
 }
 
-let mounted: VueWrapper | null = null
 async function mountRollout(): Promise<FakePbx> {
   const pbx = installFakePbx(
     createFakePbx({
@@ -66,17 +65,10 @@ async function mountRollout(): Promise<FakePbx> {
       listRollouts: async () => ok([finished]),
     }),
   )
-  mounted = (await mountInApp(FleetRolloutView, '/fleet/rollout')).wrapper
+  await mountInApp(FleetRolloutView, '/fleet/rollout')
   await flushPromises()
   return pbx
 }
-
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-})
 
 const step = (n: number) => document.body.querySelector<HTMLElement>(`section[aria-labelledby="rollout-step-${['source', 'targets', 'preview', 'apply'][n - 1]}"]`)!
 const checkboxTexts = (root: ParentNode) => Array.from(root.querySelectorAll('.n-checkbox')).map(text)

@@ -2,12 +2,12 @@ import type { FleetEntry } from '@contract/fleet'
 import { FLEET_POLL } from '@renderer/stores/fleet'
 import { useSessionsStore } from '@renderer/stores/sessions'
 import FleetView from '@renderer/views/FleetView.vue'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
+import { flushPromises } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { acmeProfile, createFakePbx, fakeFleetEntry, globexProfile, installFakePbx, removePbx, sampleProfile, signedIn, type FakePbx } from '../fake-pbx'
+import { acmeProfile, createFakePbx, fakeFleetEntry, globexProfile, installFakePbx, sampleProfile, signedIn, type FakePbx } from '../fake-pbx'
 import { button, choose, click, type } from '../mail/dom'
 import { mountInApp } from '../mount-app'
-import { mountShell, unmountAll } from '../shell/shell-helpers'
+import { mountShell } from '../shell/shell-helpers'
 
 // The fleet screen: every saved PBX in one table with its kept figures in words, searched,
 // filtered, sorted; each row opens its PBX, signs in to it, marks it a favourite; "Refresh all"
@@ -74,21 +74,14 @@ function fleetFake(): FakePbx {
   return installFakePbx(pbx)
 }
 
-let mounted: VueWrapper | null = null
 async function mountView() {
   const result = await mountInApp(FleetView, '/fleet')
-  mounted = result.wrapper
   await flushPromises()
   return result
 }
 
 afterEach(() => {
   vi.useRealTimers()
-  mounted?.unmount()
-  mounted = null
-  unmountAll()
-  document.body.innerHTML = ''
-  removePbx()
 })
 
 const rows = () => Array.from(document.body.querySelectorAll<HTMLTableRowElement>('tr[data-profile-id]'))
@@ -290,12 +283,11 @@ describe('FleetView', () => {
   it('stops asking when the screen is left during a refresh', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const pbx = fleetFake()
-    const { router } = await mountView()
+    const { router, wrapper } = await mountView()
     await click(refreshButton())
     await vi.advanceTimersByTimeAsync(FLEET_POLL.everyMs)
     const asked = pbx.fleetStatus.mock.calls.length
-    mounted?.unmount()
-    mounted = null
+    wrapper.unmount()
     await router.push('/pbxs')
     await vi.advanceTimersByTimeAsync(FLEET_POLL.everyMs * 10)
     expect(pbx.fleetStatus).toHaveBeenCalledTimes(asked)

@@ -1,8 +1,8 @@
 import '../dect/virtual-layout'
 import FleetView from '@renderer/views/FleetView.vue'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createFakePbx, fakeFleetEntry, installFakePbx, removePbx, sampleProfile } from '../fake-pbx'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
+import { createFakePbx, fakeFleetEntry, installFakePbx, sampleProfile } from '../fake-pbx'
 import { type } from '../mail/dom'
 import { mountInApp } from '../mount-app'
 
@@ -12,14 +12,6 @@ import { mountInApp } from '../mount-app'
 const COUNT = 300
 const id = (n: number) => `p-${String(n).padStart(3, '0')}`
 
-let mounted: VueWrapper | null = null
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-})
-
 describe('FleetView with 300 PBXs', () => {
   it('renders only the rows in view, and finds any of them', async () => {
     const profiles = Array.from({ length: COUNT }, (_, i) =>
@@ -28,7 +20,7 @@ describe('FleetView with 300 PBXs', () => {
     const pbx = createFakePbx({}, { profiles })
     pbx.fleet.setEntries(...profiles.map((p, i) => fakeFleetEntry(p.id, { reach: 'reachable', rttMs: i, access: 'signed_in', counts: { handsets: i } })))
     installFakePbx(pbx)
-    mounted = (await mountInApp(FleetView, '/fleet')).wrapper
+    await mountInApp(FleetView, '/fleet')
     await flushPromises()
 
     const rows = () => Array.from(document.body.querySelectorAll<HTMLElement>('tr[data-profile-id]'))

@@ -1,16 +1,13 @@
 import { useSessionsStore } from '@renderer/stores/sessions'
 import IvrServerNewView from '@renderer/views/IvrServerNewView.vue'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { acmeProfile, fail, globexProfile, removePbx } from '../fake-pbx'
+import { describe, expect, it, vi } from 'vitest'
+import { acmeProfile, fail, globexProfile } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 import { blur, bodyButton, feedbackOf, field, setupIvr, type } from './ivr-setup'
 
-let mounted: VueWrapper | null = null
-
 async function mountWizard(open: string | null = globexProfile.id) {
   const result = await mountInApp(IvrServerNewView, '/ivr/new')
-  mounted = result.wrapper
   if (open !== null) await useSessionsStore().open(open)
   await flushPromises()
   return result
@@ -32,14 +29,6 @@ function detail(wrapper: VueWrapper, label: string): string {
   const index = labels.findIndex((cell) => cell.text() === label)
   return index < 0 ? '' : (wrapper.findAll('.n-descriptions-table-content')[index]?.text() ?? '')
 }
-
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-  vi.restoreAllMocks()
-})
 
 describe('IvrServerNewView', () => {
   it('needs the system administrator', async () => {

@@ -3,17 +3,14 @@ import IvrView from '@renderer/views/IvrView.vue'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { NDataTable, NSelect } from 'naive-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { acmeProfile, deferred, fail, globexProfile, removePbx } from '../fake-pbx'
+import { acmeProfile, deferred, fail, globexProfile } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 import { FAKE_NO_DELETE } from './fake-ivr'
 import { bodyButton, headers, row, rowNames, rows, setupIvr } from './ivr-setup'
 
-let mounted: VueWrapper | null = null
-
 /** Mounts the IVR area with `open` as the active PBX (none when null). */
 async function mountView(open: string | null = globexProfile.id) {
   const result = await mountInApp(IvrView, '/ivr')
-  mounted = result.wrapper
   if (open !== null) await useSessionsStore().open(open)
   await flushPromises()
   return result
@@ -33,11 +30,6 @@ const messages = () => Array.from(document.body.querySelectorAll('.n-message')).
 
 afterEach(() => {
   vi.useRealTimers()
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-  vi.restoreAllMocks()
 })
 
 describe('IvrView: who may see the IVR servers', () => {

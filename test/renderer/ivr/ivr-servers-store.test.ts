@@ -1,7 +1,7 @@
 import { useIvrServersStore } from '@renderer/stores/ivr-servers'
 import { createPinia, setActivePinia } from 'pinia'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { deferred, fail, globexProfile, removePbx, wayneProfile, type FakePbx } from '../fake-pbx'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { deferred, fail, globexProfile, wayneProfile, type FakePbx } from '../fake-pbx'
 import { fakeIvrServers, FAKE_NO_DELETE, type FakeIvrState } from './fake-ivr'
 import { setupIvr } from './ivr-setup'
 
@@ -12,11 +12,6 @@ let ivr: FakeIvrState
 beforeEach(() => {
   setActivePinia(createPinia())
   ;({ pbx, ivr } = setupIvr(4))
-})
-
-afterEach(() => {
-  removePbx()
-  vi.restoreAllMocks()
 })
 
 const names = () => useIvrServersStore().servers.map((server) => server.name)

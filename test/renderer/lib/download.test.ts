@@ -15,7 +15,6 @@ function catchDownloads() {
 
 afterEach(() => {
   vi.useRealTimers()
-  vi.restoreAllMocks()
 })
 
 describe('download', () => {

@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 let stop: (() => void) | undefined
 afterEach(() => {
   stop?.()
-  document.body.innerHTML = ''
 })
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0))

@@ -1,13 +1,11 @@
 import NotificationsPanel from '@renderer/components/notifications/NotificationsPanel.vue'
 import { useSessionsStore } from '@renderer/stores/sessions'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { acmeProfile, createFakePbx, fail, globexProfile, installFakePbx, removePbx, sampleProfile, signedIn, type FakePbx } from '../fake-pbx'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
+import { acmeProfile, createFakePbx, fail, globexProfile, installFakePbx, sampleProfile, signedIn, type FakePbx } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 import { button, click, feedbackOf, field, key, type } from './dom'
 import { createMailFake, legacySettings, seededSettings, type MailFakeState } from './fake-mail'
-
-let mounted: VueWrapper | null = null
 
 /** An older PBX of the family: the system administrator's, with the older settings form. */
 const oldProfile = sampleProfile({ id: 'p-old', label: 'Old tower', baseUrl: 'https://old.pbx.example', username: 'admin', domain: '' })
@@ -26,7 +24,6 @@ function setup(overrides: Parameters<typeof createFakePbx>[0] = {}, more: Partia
 
 async function mountPanel(open: string | null = globexProfile.id) {
   const result = await mountInApp(NotificationsPanel, '/notifications')
-  mounted = result.wrapper
   if (open !== null) await useSessionsStore().open(open)
   await flushPromises()
   return result
@@ -44,14 +41,6 @@ async function addRecipient(text: string): Promise<void> {
   await type(input, text)
   await key(input, { key: 'Enter' })
 }
-
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-  vi.restoreAllMocks()
-})
 
 describe('NotificationsPanel', () => {
   it('needs an open PBX, and the system administrator', async () => {

@@ -1,13 +1,11 @@
 import TemplatesPanel from '@renderer/components/templates/TemplatesPanel.vue'
 import { useSessionsStore } from '@renderer/stores/sessions'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { acmeProfile, createFakePbx, fail, globexProfile, installFakePbx, removePbx, signedIn, starkProfile, type FakePbx } from '../fake-pbx'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
+import { acmeProfile, createFakePbx, fail, globexProfile, installFakePbx, signedIn, starkProfile, type FakePbx } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 import { button, choose, click, dialog, feedbackOf, field, optionsOf, type } from './dom'
 import { createMailFake, seededTemplates, type MailFakeState } from './fake-mail'
-
-let mounted: VueWrapper | null = null
 
 /** Acme and Stark (tenant admins) signed in; Globex (system administrator) too. Acme has two custom templates. */
 function setup(overrides: Parameters<typeof createFakePbx>[0] = {}): { pbx: FakePbx; mail: MailFakeState } {
@@ -21,7 +19,6 @@ function setup(overrides: Parameters<typeof createFakePbx>[0] = {}): { pbx: Fake
 
 async function mountPanel(open: string | null = acmeProfile.id) {
   const result = await mountInApp(TemplatesPanel, '/templates')
-  mounted = result.wrapper
   if (open !== null) await useSessionsStore().open(open)
   await flushPromises()
   return result
@@ -35,14 +32,6 @@ const frame = () => document.body.querySelector<HTMLIFrameElement>('iframe.templ
 async function openKind(name: string): Promise<void> {
   await click(row(name))
 }
-
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-  vi.restoreAllMocks()
-})
 
 describe('TemplatesPanel', () => {
   it('needs an open PBX, and a tenant administrator', async () => {

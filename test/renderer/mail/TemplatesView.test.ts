@@ -1,30 +1,21 @@
 import { useEmailTemplatesStore } from '@renderer/stores/email-templates'
 import { useSessionsStore } from '@renderer/stores/sessions'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
 import { RouterView } from 'vue-router'
-import { acmeProfile, createFakePbx, installFakePbx, removePbx, signedIn } from '../fake-pbx'
+import { acmeProfile, createFakePbx, installFakePbx, signedIn } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 import { button, click, dialog, field, type } from './dom'
 import { createMailFake, seededTemplates } from './fake-mail'
 
 // The route's guard: leaving the templates screen with unsaved changes asks first.
 
-let mounted: VueWrapper | null = null
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-})
-
 describe('TemplatesView', () => {
   it('asks before leaving with unsaved changes; "Keep editing" stays, "Discard changes" leaves', async () => {
     const mail = createMailFake({ templates: { [acmeProfile.id]: seededTemplates() }, signedIn: new Set([acmeProfile.id]) })
     const pbx = installFakePbx(createFakePbx(mail.operations))
     pbx.state.sessions[acmeProfile.id] = signedIn(acmeProfile)
-    const { wrapper, router } = await mountInApp(RouterView, '/templates')
-    mounted = wrapper
+    const { router } = await mountInApp(RouterView, '/templates')
     await useSessionsStore().open(acmeProfile.id)
     await flushPromises()
 

@@ -3,19 +3,9 @@ import NumberTestPanel from '@renderer/components/outbound/NumberTestPanel.vue'
 import { localDateTime } from '@renderer/lib/outbound-text'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { NDatePicker } from 'naive-ui'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { acmeProfile, fail, removePbx, type FakePbx } from '../fake-pbx'
+import { describe, expect, it, vi } from 'vitest'
+import { acmeProfile, fail, type FakePbx } from '../fake-pbx'
 import { bodyButton, click, mountOutbound, setupOutbound, type } from './setup'
-
-let mounted: VueWrapper | null = null
-
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-  vi.restoreAllMocks()
-})
 
 /** What the PBX's rules make of a call to 0301234567 from 201 (Local applies; Emergency before it does not). */
 function localAnswer(): NumberTestResult {
@@ -62,7 +52,6 @@ async function mountTest(answer: NumberTestResult | null = localAnswer(), open: 
   const setup = setupOutbound({ rules: 5 })
   if (answer) setup.outbound.testAnswer[acmeProfile.id] = answer
   const result = await mountOutbound(open, '/outbound?tab=test')
-  mounted = result.wrapper
   return { ...setup, ...result, panel: result.wrapper.findComponent(NumberTestPanel) }
 }
 

@@ -1,23 +1,12 @@
 import OutboundRuleTable from '@renderer/components/outbound/OutboundRuleTable.vue'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { NDataTable } from 'naive-ui'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { acmeProfile, fail, globexProfile, removePbx } from '../fake-pbx'
+import { describe, expect, it, vi } from 'vitest'
+import { acmeProfile, fail, globexProfile } from '../fake-pbx'
 import { bodyButton, click, mountOutbound, rows, ruleNames, setupOutbound } from './setup'
-
-let mounted: VueWrapper | null = null
-
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-  vi.restoreAllMocks()
-})
 
 async function mountList(open: string | null = acmeProfile.id) {
   const result = await mountOutbound(open)
-  mounted = result.wrapper
   return result
 }
 

@@ -2,20 +2,10 @@ import { useSessionsStore } from '@renderer/stores/sessions'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import RuleCopyDialog from '@renderer/components/outbound/RuleCopyDialog.vue'
 import { NModal, NSelect } from 'naive-ui'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { acmeProfile, removePbx } from '../fake-pbx'
+import { describe, expect, it } from 'vitest'
+import { acmeProfile } from '../fake-pbx'
 import { branchProfile } from './fake-outbound'
 import { bodyButton, click, mountOutbound, ruleNames, setupOutbound, type } from './setup'
-
-let mounted: VueWrapper | null = null
-
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-  vi.restoreAllMocks()
-})
 
 const dialog = () => document.body.querySelector<HTMLElement>('.rule-copy-dialog')
 const input = (label: string): HTMLInputElement => {
@@ -33,7 +23,6 @@ const createButton = () => Array.from(dialog()?.querySelectorAll('button') ?? []
 async function openDialog(options: { branchSignedIn?: boolean } = {}) {
   const setup = setupOutbound({ rules: 5, ...options })
   const result = await mountOutbound()
-  mounted = result.wrapper
   const box = (name: string) => result.wrapper.find(`[role="checkbox"][aria-label="${name}"]`)
   await box('Select Local').trigger('click')
   await box('Select International').trigger('click')

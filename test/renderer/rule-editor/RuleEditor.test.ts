@@ -1,22 +1,13 @@
 import { emptyRuleDraft } from '@contract/outbound-draft'
 import { useOutboundRuleEditorStore } from '@renderer/stores/outbound-rule-editor'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it } from 'vitest'
-import { acmeProfile, fail, removePbx } from '../fake-pbx'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
+import { acmeProfile, fail } from '../fake-pbx'
 import { button, byAria, choose, chosenIn, click, dialogButton, feedbackAt, field, inputOf, key, place, type } from './dom'
 import { installRulesFake, mountEditor, rulesState, TELCO_ONE } from './fake-rules'
 
-let mounted: VueWrapper | null = null
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-})
-
 async function open(path: string, pbxOpen: string | null = acmeProfile.id) {
   const result = await mountEditor(path, pbxOpen)
-  mounted = result.wrapper
   return result
 }
 

@@ -1,21 +1,11 @@
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it } from 'vitest'
-import { removePbx } from '../fake-pbx'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
 import { blur, byAria, click, inputOf, key, place } from './dom'
 import { installRulesFake, mountEditor, rulesState } from './fake-rules'
 
-let mounted: VueWrapper | null = null
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-})
-
 async function open(state = rulesState()) {
   const pbx = installRulesFake(state)
-  const result = await mountEditor('/outbound/rules/rule-2')
-  mounted = result.wrapper
+  await mountEditor('/outbound/rules/rule-2')
   return pbx
 }
 

@@ -1,22 +1,12 @@
 import { emptyOfficeHours } from '@contract/outbound-draft'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it } from 'vitest'
-import { removePbx } from '../fake-pbx'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
 import { blur, button, byAria, choose, click, inputOf, place, type } from './dom'
 import { installRulesFake, internationalRule, mountEditor, rulesState, type RulesState } from './fake-rules'
 
-let mounted: VueWrapper | null = null
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-})
-
 async function open(state: RulesState = rulesState(), path = '/outbound/rules/rule-2') {
   const pbx = installRulesFake(state)
-  const result = await mountEditor(path)
-  mounted = result.wrapper
+  await mountEditor(path)
   return pbx
 }
 
@@ -150,8 +140,7 @@ describe('office hours', () => {
         error: { code: 'PBX_ERROR', message: 'office_hours.tuesday.ranges.0.to: must be later than from', field: 'office_hours.tuesday.ranges.0.to', status: 400 },
       }),
     })
-    const result = await mountEditor('/outbound/rules/rule-2')
-    mounted = result.wrapper
+    await mountEditor('/outbound/rules/rule-2')
     await type(inputOf('Tuesday range 1 to'), '18:30')
     await save()
     expect(pbx.updateOutboundRule).toHaveBeenCalledTimes(1)
@@ -215,8 +204,7 @@ describe('holidays', () => {
     const pbx = installRulesFake(state, {
       outboundReferences: async () => answers.shift() ?? { ok: true, value: { providers: state.providers, holidays: state.holidays } },
     })
-    const result = await mountEditor('/outbound/rules/rule-2')
-    mounted = result.wrapper
+    await mountEditor('/outbound/rules/rule-2')
 
     expect(document.body.textContent).toContain('providers and holidays could not be read (The PBX did not answer.)')
     expect(inputOf('Route 1 provider id').value).toBe('prov-1')

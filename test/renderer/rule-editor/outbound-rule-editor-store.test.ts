@@ -3,12 +3,11 @@ import type { OutboundRule } from '@contract/pbx'
 import type { BridgeResult } from '@contract/result'
 import { useOutboundRuleEditorStore } from '@renderer/stores/outbound-rule-editor'
 import { createPinia, setActivePinia } from 'pinia'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { deferred, fail, removePbx } from '../fake-pbx'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { deferred, fail } from '../fake-pbx'
 import { installRulesFake, internationalRule, rulesState } from './fake-rules'
 
 beforeEach(() => setActivePinia(createPinia()))
-afterEach(() => removePbx())
 
 describe('the rule editor store', () => {
   it('holds the rule read as original and draft; dirty and changes follow the draft', async () => {

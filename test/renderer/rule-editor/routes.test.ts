@@ -1,23 +1,13 @@
 import { MAX_ROUTES } from '@contract/pbx'
 import { emptyRouteDraft } from '@contract/outbound-draft'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
-import { afterEach, describe, expect, it } from 'vitest'
-import { removePbx } from '../fake-pbx'
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
 import { button, byAria, choose, chosenIn, click, inputOf, key, place, type } from './dom'
 import { BACKUP_SIP, installRulesFake, internationalRule, mountEditor, rulesState, TELCO_ONE } from './fake-rules'
 
-let mounted: VueWrapper | null = null
-afterEach(() => {
-  mounted?.unmount()
-  mounted = null
-  document.body.innerHTML = ''
-  removePbx()
-})
-
 async function open(state = rulesState()) {
   const pbx = installRulesFake(state)
-  const result = await mountEditor('/outbound/rules/rule-2')
-  mounted = result.wrapper
+  await mountEditor('/outbound/rules/rule-2')
   return pbx
 }
 

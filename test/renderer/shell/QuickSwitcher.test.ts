@@ -1,13 +1,8 @@
 import { useSessionsStore } from '@renderer/stores/sessions'
 import { flushPromises } from '@vue/test-utils'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { acmeProfile, createFakePbx, globexProfile, installFakePbx, removePbx, signedIn, starkProfile } from '../fake-pbx'
-import { mountShell, pressMod, switcher, unmountAll } from './shell-helpers'
-
-afterEach(() => {
-  unmountAll()
-  removePbx()
-})
+import { describe, expect, it, vi } from 'vitest'
+import { acmeProfile, createFakePbx, globexProfile, installFakePbx, signedIn, starkProfile } from '../fake-pbx'
+import { mountShell, pressMod, switcher } from './shell-helpers'
 
 const input = () => switcher()!.querySelector<HTMLInputElement>('input[role="combobox"]')!
 const options = () => Array.from(switcher()!.querySelectorAll<HTMLElement>('[role="option"]'))

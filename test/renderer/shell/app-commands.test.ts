@@ -1,16 +1,11 @@
 import { NO_BATCH_OPEN } from '@renderer/composables/app-commands'
 import { useSessionsStore } from '@renderer/stores/sessions'
 import { flushPromises } from '@vue/test-utils'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { sampleBatch } from '../fake-batches'
-import { acmeProfile, createFakePbx, globexProfile, installFakePbx, removePbx, signedIn } from '../fake-pbx'
-import { installMenu, messages, mountShell, pressMod, switcher, unmountAll } from './shell-helpers'
-
-afterEach(() => {
-  unmountAll()
-  removePbx()
-  vi.restoreAllMocks()
-})
+import { installMenu } from '../fake-menu'
+import { acmeProfile, createFakePbx, globexProfile, installFakePbx, signedIn } from '../fake-pbx'
+import { messages, mountShell, pressMod, switcher } from './shell-helpers'
 
 /** Acme (tenant admin) and Globex (system administrator) signed in already, one batch saved. */
 function fake() {

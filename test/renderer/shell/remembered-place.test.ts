@@ -4,13 +4,11 @@ import { useSessionsStore } from '@renderer/stores/sessions'
 import { flushPromises } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sampleBatch } from '../fake-batches'
-import { acmeProfile, createFakePbx, fail, globexProfile, installFakePbx, ok, removePbx, signedIn, type FakePbx } from '../fake-pbx'
-import { messages, mountShell, unmountAll } from './shell-helpers'
+import { acmeProfile, createFakePbx, fail, globexProfile, installFakePbx, ok, signedIn, type FakePbx } from '../fake-pbx'
+import { messages, mountShell } from './shell-helpers'
 
 afterEach(() => {
   vi.useRealTimers()
-  unmountAll()
-  removePbx()
 })
 
 /**

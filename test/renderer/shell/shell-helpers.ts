@@ -1,21 +1,10 @@
-import type { MenuCommand, PbxMenuApi } from '@contract/menu-commands'
 import AppShell from '@renderer/components/shell/AppShell.vue'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
+import { flushPromises } from '@vue/test-utils'
 import { mountInApp, type Mounted } from '../mount-app'
 
-/** The shell as the app mounts it, at `path`; `unmountAll` after each test. */
-let mounted: VueWrapper[] = []
-export async function mountShell(path = '/pbxs'): Promise<Mounted> {
-  const result = await mountInApp(AppShell, path)
-  mounted.push(result.wrapper)
-  return result
-}
-
-export function unmountAll(): void {
-  for (const wrapper of mounted) wrapper.unmount()
-  mounted = []
-  document.body.innerHTML = ''
-  removeMenu()
+/** The shell as the app mounts it, at `path` (test/renderer/setup-cleanup.ts unmounts it after the test). */
+export function mountShell(path = '/pbxs'): Promise<Mounted> {
+  return mountInApp(AppShell, path)
 }
 
 /** A key pressed with Ctrl (the tests run as Linux), where the focus is. */
@@ -31,28 +20,3 @@ export const messages = (): string[] => Array.from(document.body.querySelectorAl
 
 /** The quick switcher's dialog, or null while it is closed. */
 export const switcher = (): HTMLElement | null => document.body.querySelector<HTMLElement>('.quick-switcher')
-
-/** A `window.pbxMenu` as the preload builds it, with `send` playing the Electron menu. */
-export type FakeMenu = PbxMenuApi & { send(command: MenuCommand): Promise<void>; listeners: number }
-export function installMenu(): FakeMenu {
-  const listeners = new Set<(command: MenuCommand) => void>()
-  const menu: FakeMenu = {
-    onCommand(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    async send(command) {
-      for (const listener of listeners) listener(command)
-      await flushPromises()
-    },
-    get listeners() {
-      return listeners.size
-    },
-  }
-  Object.defineProperty(window, 'pbxMenu', { value: menu, configurable: true, writable: true })
-  return menu
-}
-
-export function removeMenu(): void {
-  Reflect.deleteProperty(window, 'pbxMenu')
-}

@@ -1,17 +1,10 @@
 import { useBatchesStore } from '@renderer/stores/batches'
 import { flushPromises } from '@vue/test-utils'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { dropFile } from '../drop-file'
 import { sampleBatch } from '../fake-batches'
-import { createFakePbx, installFakePbx, removePbx } from '../fake-pbx'
-import { messages, mountShell, unmountAll } from './shell-helpers'
-
-afterEach(() => {
-  unmountAll()
-  removePbx()
-  vi.restoreAllMocks()
-})
-
+import { createFakePbx, installFakePbx } from '../fake-pbx'
+import { messages, mountShell } from './shell-helpers'
 
 const fake = () => installFakePbx(createFakePbx({}, { batches: { batches: [sampleBatch({ id: 'b-site-a', name: 'Site A' })], lastMapping: {}, pbxMacs: {} } }))
 

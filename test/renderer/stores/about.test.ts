@@ -1,6 +1,6 @@
 import { useAboutStore } from '@renderer/stores/about'
 import { createPinia, setActivePinia } from 'pinia'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createFakePbx, deferred, fail, installFakePbx, ok, removePbx, sampleAbout } from '../fake-pbx'
 import type { About } from '@contract/bridge'
 import type { BridgeResult } from '@contract/result'
@@ -8,9 +8,6 @@ import type { BridgeResult } from '@contract/result'
 describe('useAboutStore', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
-  })
-  afterEach(() => {
-    removePbx()
   })
 
   it('starts idle with nothing loaded', () => {

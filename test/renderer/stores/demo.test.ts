@@ -2,15 +2,12 @@ import type { DemoStatus } from '@contract/bridge'
 import type { BridgeResult } from '@contract/result'
 import { useDemoStore } from '@renderer/stores/demo'
 import { createPinia, setActivePinia } from 'pinia'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createFakePbx, deferred, fail, installFakePbx, ok, removePbx, sampleDemo, sampleInfo } from '../fake-pbx'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createFakePbx, deferred, fail, installFakePbx, ok, sampleDemo, sampleInfo } from '../fake-pbx'
 
 describe('useDemoStore', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
-  })
-  afterEach(() => {
-    removePbx()
   })
 
   it('starts the demo, probes its address, and ends ready with both answers', async () => {

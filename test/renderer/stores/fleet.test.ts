@@ -2,7 +2,7 @@ import { useFleetStore, FLEET_POLL } from '@renderer/stores/fleet'
 import { useProfilesStore } from '@renderer/stores/profiles'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { acmeProfile, createFakePbx, fail, fakeFleetEntry, globexProfile, installFakePbx, removePbx, sampleProfile } from '../fake-pbx'
+import { acmeProfile, createFakePbx, fail, fakeFleetEntry, globexProfile, installFakePbx, sampleProfile } from '../fake-pbx'
 
 // The fleet store shows the figures main keeps at once, and while the fleet screen is open and a
 // refresh is under way it asks for them every FLEET_POLL.everyMs, and only then.
@@ -22,7 +22,6 @@ describe('useFleetStore', () => {
   })
   afterEach(() => {
     vi.useRealTimers()
-    removePbx()
   })
 
   it('joins the kept figures with the saved PBXs, blank figures for a PBX never read', async () => {

@@ -2,15 +2,12 @@ import type { SystemInfo } from '@contract/pbx'
 import type { BridgeResult } from '@contract/result'
 import { useProbeStore } from '@renderer/stores/probe'
 import { createPinia, setActivePinia } from 'pinia'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createFakePbx, deferred, fail, installFakePbx, ok, removePbx, sampleInfo, selfSignedCertificate } from '../fake-pbx'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createFakePbx, deferred, fail, installFakePbx, ok, sampleInfo, selfSignedCertificate } from '../fake-pbx'
 
 describe('useProbeStore', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
-  })
-  afterEach(() => {
-    removePbx()
   })
 
   it('goes loading, then ready with the PBX metadata of the address', async () => {

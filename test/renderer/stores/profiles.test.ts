@@ -1,16 +1,13 @@
 import { useProfilesStore } from '@renderer/stores/profiles'
 import { useSessionsStore } from '@renderer/stores/sessions'
 import { createPinia, setActivePinia } from 'pinia'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { acmeProfile, createFakePbx, fail, globexProfile, installFakePbx, removePbx, signedIn } from '../fake-pbx'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { acmeProfile, createFakePbx, fail, globexProfile, installFakePbx, signedIn } from '../fake-pbx'
 import { flushPromises } from '@vue/test-utils'
 
 describe('useProfilesStore', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
-  })
-  afterEach(() => {
-    removePbx()
   })
 
   it('loads the saved PBXs', async () => {

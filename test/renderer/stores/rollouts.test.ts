@@ -4,7 +4,7 @@ import { pickableItems, outcomeSummary, rolloutProgress } from '@renderer/lib/co
 import { ROLLOUT_POLL_MS, useRolloutsStore } from '@renderer/stores/rollouts'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createFakePbx, installFakePbx, ok, removePbx } from '../fake-pbx'
+import { createFakePbx, installFakePbx, ok } from '../fake-pbx'
 import { acmeSnapshot } from '../fleet/config-helpers'
 
 // The rollout store: the source's items, what is sent for a preview and an apply (the names a
@@ -33,7 +33,6 @@ describe('useRolloutsStore', () => {
   })
   afterEach(() => {
     vi.useRealTimers()
-    removePbx()
   })
 
   it("lists the source's items part by part (a base by its MAC), sends the chosen ones with the targets and the names mapped", async () => {

@@ -14,7 +14,6 @@ import {
   NOT_A_RESET_LINK_MESSAGE,
   ok,
   RECOVERY_CODE,
-  removePbx,
   STARK_TENANT_NAME,
   starkProfile,
   traineeProfile,
@@ -30,7 +29,6 @@ describe('useSessionsStore: password reset', () => {
   })
   afterEach(() => {
     vi.useRealTimers()
-    removePbx()
   })
 
   it('forgot → a link awaited, found by asking every second → code → new password → the active PBX', async () => {
@@ -162,9 +160,6 @@ describe('useSessionsStore: forced reset', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
   })
-  afterEach(() => {
-    removePbx()
-  })
 
   it('a sign-in whose user must set a new password is not made active: the reset starts, "forced"', async () => {
     const pbx = installFakePbx(createFakePbx({}, { profiles: [traineeProfile] }))
@@ -205,9 +200,6 @@ describe('useSessionsStore: forced reset', () => {
 describe('useSessionsStore: identity provider', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
-  })
-  afterEach(() => {
-    removePbx()
   })
 
   it('asks GET /api/info?domain= of a tenant PBX when the dialog opens: offered where it is on', async () => {

@@ -1,6 +1,6 @@
 import { useSessionsStore } from '@renderer/stores/sessions'
 import { createPinia, setActivePinia } from 'pinia'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { useProfilesStore } from '@renderer/stores/profiles'
 import {
   acmeProfile,
@@ -11,7 +11,6 @@ import {
   installerProfile,
   installFakePbx,
   OLD_WAYNE_FINGERPRINT,
-  removePbx,
   renewedCertificate,
   selfSignedCertificate,
   signedIn,
@@ -24,9 +23,6 @@ import {
 describe('useSessionsStore', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
-  })
-  afterEach(() => {
-    removePbx()
   })
 
   it('loads the session of every saved PBX', async () => {

@@ -2,7 +2,7 @@ import type { SiteStatus } from '@contract/bridge-handsets'
 import { SITE_POLL, useSiteCheckStore } from '@renderer/stores/site-check'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createFakePbx, fail, installFakePbx, ok, removePbx } from '../fake-pbx'
+import { createFakePbx, fail, installFakePbx, ok } from '../fake-pbx'
 
 // The on-site check polls the bases while its view is open, and only then: it stops when every
 // pushed base is seen, when the view closes, on an error, and after SITE_POLL.forMs at the latest.
@@ -21,7 +21,6 @@ describe('useSiteCheckStore', () => {
   })
   afterEach(() => {
     vi.useRealTimers()
-    removePbx()
   })
 
   it('polls every few seconds until every pushed base is seen, then stops', async () => {
