@@ -163,7 +163,7 @@ const KINDS: readonly [RegExp, string][] = [
 ]
 
 /** `U+` and the code point in (at least) four upper-case hex digits. */
-export const codePointText = (code: number): string => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`
+const codePointText = (code: number): string => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`
 
 /**
  * One character (one code point) named for a message: "U+0410 CYRILLIC CAPITAL LETTER A",
@@ -196,16 +196,13 @@ export function positionOf(value: string, matches: (ch: string) => boolean, from
 
 /**
  * A character of `value` as a message names it: itself when it is plain ASCII ("G", as messages
- * always said), else its code point and name and where it first is in `value`
- * ("U+0410 CYRILLIC CAPITAL LETTER A at position 10"). `original` finds it in `value` when `ch` was
- * taken from a changed copy (an upper-cased one).
+ * always said), else its code point and name and where it first is in `value`, from `from` on
+ * ("U+0410 CYRILLIC CAPITAL LETTER A at position 10").
  */
-export function characterText(value: string, ch: string, original: (candidate: string) => boolean = (candidate) => candidate === ch, from = 0): string {
+function characterText(value: string, ch: string, from = 0): string {
   if (isPlainCharacter(ch)) return ch
-  const position = positionOf(value, original, from)
-  // the character as it is in the value (not its upper-case copy), where it is found
-  const found = position === undefined ? ch : ([...value][position - 1] ?? ch)
-  const described = describeCharacter(found)
+  const position = positionOf(value, (candidate) => candidate === ch, from)
+  const described = describeCharacter(ch)
   return position === undefined ? described : `${described} at position ${position}`
 }
 
@@ -213,8 +210,8 @@ export function characterText(value: string, ch: string, original: (candidate: s
  * Several characters of `value` for one message: "G Z" as before when all are plain ASCII, else
  * each named, joined by commas ("G, U+200B ZERO WIDTH SPACE at position 9").
  */
-export function charactersText(value: string, chars: readonly string[], original?: (ch: string) => (candidate: string) => boolean, from = 0): string {
-  const texts = chars.map((ch) => characterText(value, ch, original?.(ch), from))
+export function charactersText(value: string, chars: readonly string[], from = 0): string {
+  const texts = chars.map((ch) => characterText(value, ch, from))
   return texts.join(chars.every(isPlainCharacter) ? ' ' : ', ')
 }
 
@@ -223,7 +220,7 @@ export function charactersText(value: string, chars: readonly string[], original
  * about a value that failed its check ("U+200B ZERO WIDTH SPACE at position 5"); undefined when
  * every character is plain (the value is wrong in a way the eye can see).
  */
-export function hiddenCharacterText(value: string): string | undefined {
+function hiddenCharacterText(value: string): string | undefined {
   for (const ch of value) if (!isPlainCharacter(ch)) return characterText(value, ch)
   return undefined
 }

@@ -74,7 +74,7 @@ export function parseIpui(raw: string): IpuiResult {
   const bare = stripped.toUpperCase()
   if (bad.length > 0) {
     // named as typed, counted after a label like "IPUI:"
-    const named = charactersText(value, bad, undefined, LABEL.exec(value)?.[0].length ?? 0)
+    const named = charactersText(value, bad, LABEL.exec(value)?.[0].length ?? 0)
     return { ok: false, message: `IPUI ${shown(value)} has ${bad.length === 1 ? 'a character that is not a hex digit' : 'characters that are not hex digits'} (${named}${more ? ' …' : ''})` }
   }
 

@@ -10,7 +10,7 @@ import { chmod, mkdir, stat } from 'node:fs/promises'
  * Windows has no such modes (the folders inherit the profile's ACL), so nothing is changed there.
  */
 
-export const PRIVATE_DIR_MODE = 0o700
+const PRIVATE_DIR_MODE = 0o700
 
 const posix = process.platform !== 'win32'
 /** folders already checked in this run: the check costs a stat, once */
@@ -22,7 +22,7 @@ export async function makePrivateDir(dir: string): Promise<void> {
 }
 
 /** As `makePrivateDir`, synchronously (the log folder, set up before anything is logged). */
-export function makePrivateDirSync(dir: string): void {
+function makePrivateDirSync(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
 }
 

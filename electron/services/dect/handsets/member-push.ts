@@ -1,6 +1,7 @@
 import { rowHasErrors, type Batch } from '../../../contract/dect'
 import type { HandsetOutcome, HandsetRow } from '../../../contract/dect-handsets'
 import type { DectMember, DectPhone } from '../../../contract/pbx'
+import { joinSentences } from '../../../contract/sentences'
 import { messageOf, ServiceError } from '../../errors'
 import type { PbxCaller } from '../../pbx-client/caller'
 import { mapLimited } from '../../concurrency/map-limited'
@@ -83,7 +84,7 @@ export async function pushHandsets(batch: Batch, phones: readonly DectPhone[], c
       if (list !== undefined) lists.set(base.mac, list)
     })
   } catch (error) {
-    if (error instanceof ServiceError && error.code === 'NOT_SUPPORTED') return decide(failAll(open.values(), `${error.message} The bases are pushed; enrol the handsets on the PBX.`))
+    if (error instanceof ServiceError && error.code === 'NOT_SUPPORTED') return decide(failAll(open.values(), joinSentences(error.message, 'The bases are pushed; enrol the handsets on the PBX.')))
     if (!phase.stops(error)) await decide(failAll(open.values(), messageOf(error)))
     return
   }
