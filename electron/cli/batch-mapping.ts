@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Argv } from 'yargs'
 import { BatchDefaultsSchema, ColumnMappingSchema, MAPPING_FIELDS, type BatchDefaults, type ColumnMapping, type MappingField } from '../contract/dect'
 import { DECT_INTERFACES, DECT_LANGUAGES, TRANSPORTS } from '../contract/pbx'
+import { doubleMappings } from '../services/dect/column-mapping'
 import { checkedArgs } from './commands/common'
 import { usageError } from './exit-codes'
 
@@ -76,7 +77,7 @@ export function chooseMapping(headers: readonly string[], guessed: ColumnMapping
   const file = choices.file ?? {}
   for (const header of Object.keys(file)) if (!mapping.has(header)) unused.push(header)
   const named = headers.filter((h) => Object.hasOwn(file, h))
-  const doubled = doubleFields(Object.fromEntries(named.map((h) => [h, file[h] as Target])))
+  const doubled = doubleMappings(Object.fromEntries(named.map((h) => [h, file[h] as Target])))[0]
   if (doubled) throw usageError(`--mapping: columns ${doubled[1].map((h) => `"${h}"`).join(' and ')} are both mapped to ${doubled[0]}; map one of them to another field or to ignore.`)
   for (const header of named) assign(header, file[header] as Target)
   const flagged = new Map<string, Target>()
@@ -88,12 +89,6 @@ export function chooseMapping(headers: readonly string[], guessed: ColumnMapping
     assign(header, target)
   }
   return { mapping: Object.fromEntries(headers.map((h) => [h, mapping.get(h) ?? 'ignore'])), unused }
-}
-
-function doubleFields(mapping: Record<string, Target>): [string, string[]] | undefined {
-  const byField = new Map<string, string[]>()
-  for (const [header, target] of Object.entries(mapping)) if (target !== 'ignore') byField.set(target, [...(byField.get(target) ?? []), header])
-  return [...byField].find(([, headers]) => headers.length > 1)
 }
 
 /** "MAC → mac, Name → name, Notes → (ignored)" */

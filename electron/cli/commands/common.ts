@@ -61,6 +61,3 @@ export function localTime(iso: string | null | undefined): string {
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`
 }
-
-/** "Demo Company" (manager@demo.pbx.example) as a PBX is named in messages. */
-export const pbxName = (profile: PbxProfile): string => `"${profile.label}"`
