@@ -1,8 +1,9 @@
-import { readdir, rename, stat } from 'node:fs/promises'
+import { readdir, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { summaryOf, type Batch, type BatchSummary, type DamagedBatch } from '../../contract/dect'
 import { ServiceError } from '../errors'
 import { openPrivateDir } from '../files/private-dir'
+import { fileStamp } from '../files/shared-file'
 import { inspectBatchFiles, type Inspection } from './batch-damage'
 import { readBatchFiles } from './batch-file'
 import { JOURNAL_SUFFIX } from './outcome-journal'
@@ -27,11 +28,11 @@ export function createBatchFolder(dir: string, now: () => Date) {
   const journalOf = (id: string) => join(dir, `${id}${JOURNAL_SUFFIX}`)
   const seen = new Map<string, { key: string; summary?: BatchSummary; damaged?: DamagedBatch }>()
 
-  /** the size and time of a batch's files, undefined when its file is gone */
+  /** the stamps of a batch's file and journal (shared-file.ts), undefined when its file is gone */
   async function keyOf(id: string): Promise<string | undefined> {
-    const [file, journal] = await Promise.all([stat(fileOf(id)).catch(() => undefined), stat(journalOf(id)).catch(() => undefined)])
-    if (!file) return undefined
-    return `${file.mtimeMs}:${file.size}:${journal ? `${journal.mtimeMs}:${journal.size}` : '-'}`
+    const [file, journal] = await Promise.all([fileStamp(fileOf(id)).catch(() => null), fileStamp(journalOf(id)).catch(() => null)])
+    if (file === null) return undefined
+    return `${file}|${journal ?? '-'}`
   }
 
   /**

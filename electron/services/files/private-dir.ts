@@ -13,7 +13,7 @@ import { chmod, mkdir, stat } from 'node:fs/promises'
 const PRIVATE_DIR_MODE = 0o700
 
 const posix = process.platform !== 'win32'
-/** folders already checked in this run: the check costs a stat, once */
+/** folders already made or checked in this run: a batch's every write asks again, and costs nothing then */
 const opened = new Set<string>()
 
 /** Makes `dir` and any missing parent, 0700 (the umask can only narrow it). */
@@ -34,17 +34,16 @@ const tooOpen = (mode: number): boolean => (mode & 0o077) !== 0
  * older version), narrows it to 0700. Once per folder per run.
  */
 export async function openPrivateDir(dir: string): Promise<void> {
+  if (opened.has(dir)) return
   await makePrivateDir(dir)
-  if (!posix || opened.has(dir)) return
-  const { mode } = await stat(dir)
-  if (tooOpen(mode)) await chmod(dir, PRIVATE_DIR_MODE)
+  if (posix && tooOpen((await stat(dir)).mode)) await chmod(dir, PRIVATE_DIR_MODE)
   opened.add(dir)
 }
 
 /** As `openPrivateDir`, synchronously. */
 export function openPrivateDirSync(dir: string): void {
+  if (opened.has(dir)) return
   makePrivateDirSync(dir)
-  if (!posix || opened.has(dir)) return
-  if (tooOpen(statSync(dir).mode)) chmodSync(dir, PRIVATE_DIR_MODE)
+  if (posix && tooOpen(statSync(dir).mode)) chmodSync(dir, PRIVATE_DIR_MODE)
   opened.add(dir)
 }
