@@ -21,8 +21,8 @@ export async function exportProfiles(store: ProfileStore, now = new Date()): Pro
     .filter((p) => !p.demo)
     .map(({ label, baseUrl, username, domain, signInMethod, customer, tags, notes, group, colour, favourite, trustedCertificate }) => ({
       label,
-      // a PBX saved before addresses were checked may still hold a password in its address: never exported
-      baseUrl: cleanSavedAddress(baseUrl),
+      // clean: the store takes a password out of an address when it reads the file (address-migration.ts)
+      baseUrl,
       username,
       domain,
       signInMethod,
