@@ -16,7 +16,7 @@ export interface TakenFile {
 
 const UTF8 = new TextDecoder('utf-8')
 
-export function takenFile(fileName: string, bytes: Uint8Array): TakenFile {
+function takenFile(fileName: string, bytes: Uint8Array): TakenFile {
   let text: string | undefined
   return {
     fileName,

@@ -89,7 +89,7 @@ export const needsSignIn = (access: FleetAccess | undefined): boolean => access 
  * A figure not read: blank, and why. Where the app cannot sign in by itself (no password kept, a
  * one-time code asked for), nothing is read until the user signs in; otherwise it was not read yet.
  */
-export function unreadText(access: FleetAccess | undefined): Words {
+function unreadText(access: FleetAccess | undefined): Words {
   return { text: '', title: needsSignIn(access) ? 'Sign in to read' : 'Not read yet' }
 }
 

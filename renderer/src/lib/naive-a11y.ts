@@ -8,13 +8,17 @@
 
 type Fix = { selector: string; apply(element: HTMLElement): void }
 
+/** The <label for> a form control, if it has an id and one. */
+function labelFor(input: HTMLElement): HTMLElement | null {
+  return input.id ? document.querySelector<HTMLElement>(`label[for="${input.id.replace(/["\\]/g, '\\$&')}"]`) : null
+}
+
 /** The name of a form control: its aria-label, or the text of its <label>. */
 function fieldName(input: HTMLElement | null): string {
   if (!input) return ''
   const own = input.getAttribute('aria-label')
   if (own) return own
-  const label = input.id ? document.querySelector(`label[for="${input.id.replace(/["\\]/g, '\\$&')}"]`) : null
-  return (label?.textContent ?? '').replace(/\*\s*$/, '').trim()
+  return (labelFor(input)?.textContent ?? '').replace(/\*\s*$/, '').trim()
 }
 
 /** The text field of a form item, where a required mark or a reason belongs. */
@@ -57,7 +61,7 @@ function nameSelectBox(box: HTMLElement): void {
   const input = box.querySelector<HTMLElement>('input')
   const select = selection.closest('.n-select')
   const own = input?.getAttribute('aria-label') || select?.getAttribute('aria-label') || ''
-  const label = !own && input?.id ? document.querySelector<HTMLElement>(`label[for="${input.id.replace(/["\\]/g, '\\$&')}"]`) : null
+  const label = !own && input ? labelFor(input) : null
   if (!own && !label) return
   if (own) {
     if (box.getAttribute('aria-label') !== own) box.setAttribute('aria-label', own)
@@ -202,8 +206,8 @@ function applyFixesAround(changed: ReadonlySet<Element>): void {
     for (const fix of FIXES) {
       const around = element.closest<HTMLElement>(fix.selector)
       if (around) fix.apply(around)
-      element.querySelectorAll<HTMLElement>(fix.selector).forEach((inside) => fix.apply(inside))
     }
+    applyFixes(element)
   }
 }
 

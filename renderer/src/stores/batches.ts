@@ -166,13 +166,18 @@ export const useBatchesStore = defineStore('batches', () => {
     return batch
   }
 
-  async function remove(batchId: string): Promise<boolean> {
+  /**
+   * Deletes a batch, or a damaged batch file (main moves it aside: `movedTo` says where); it leaves
+   * its list. Null when main refused (see `actionError`); gone already counts as deleted.
+   */
+  async function remove(batchId: string): Promise<{ movedTo: string[] } | null> {
     const result = await act(batchId, () => window.pbx.deleteBatch({ batchId }))
-    if (!result && actionError.value?.code !== 'NOT_FOUND') return false
+    if (!result && actionError.value?.code !== 'NOT_FOUND') return null
     actionError.value = null
     summaries.value = summaries.value.filter((summary) => summary.id !== batchId)
+    damaged.value = damaged.value.filter((file) => file.id !== batchId)
     if (current.value?.id === batchId) current.value = null
-    return true
+    return { movedTo: result?.movedTo ?? [] }
   }
 
   /** The batch as a file for another computer, or null (see `actionError`). */
@@ -212,15 +217,6 @@ export const useBatchesStore = defineStore('batches', () => {
   /** Shows the damaged file in the system's file manager. */
   async function showBatchFile(batchId: string): Promise<boolean> {
     return (await act(batchId, () => window.pbx.showBatchFile({ batchId }))) !== null
-  }
-
-  /** Deletes a damaged batch: main moves its file aside (answers where), it leaves the list. */
-  async function removeDamaged(batchId: string): Promise<string[] | null> {
-    const result = await act(batchId, () => window.pbx.deleteBatch({ batchId }))
-    if (!result && actionError.value?.code !== 'NOT_FOUND') return null
-    actionError.value = null
-    damaged.value = damaged.value.filter((file) => file.id !== batchId)
-    return result?.movedTo ?? []
   }
 
   /** Keeps an error that happened before main was asked (a file not read, or of the wrong kind). */
@@ -399,7 +395,6 @@ export const useBatchesStore = defineStore('batches', () => {
     loadDamaged,
     exportDamaged,
     showBatchFile,
-    removeDamaged,
     failAction,
     clearActionError,
     previewCsv,

@@ -162,6 +162,11 @@ export const useRolloutsStore = defineStore('rollouts', () => {
     stopFollowing()
   }
 
+  /** a rollout as it stands: the one being followed when it is this one, else as the history keeps it */
+  function asItStands(rolloutId: string): Rollout | undefined {
+    return current.value?.id === rolloutId ? current.value : history.value.find((rollout) => rollout.id === rolloutId)
+  }
+
   return {
     source,
     snapshot,
@@ -187,6 +192,7 @@ export const useRolloutsStore = defineStore('rollouts', () => {
     loadHistory,
     open,
     close,
+    asItStands,
   }
 })
 

@@ -195,7 +195,6 @@ export function columnsWidth(columns: DataTableColumns<FleetRow>): number {
 
 /** The widths of the columns pinned left and right: what hides the scrolling columns under them. */
 export function pinnedWidths(columns: DataTableColumns<FleetRow>): { left: number; right: number } {
-  const width = (side: 'left' | 'right') =>
-    columns.reduce((sum, column) => sum + ('fixed' in column && column.fixed === side && typeof column.width === 'number' ? column.width : 0), 0)
+  const width = (side: 'left' | 'right') => columnsWidth(columns.filter((column) => 'fixed' in column && column.fixed === side))
   return { left: width('left'), right: width('right') }
 }
