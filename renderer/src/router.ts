@@ -38,30 +38,17 @@ const LAZY_VIEWS = {
   templates: () => import('./views/TemplatesView.vue'),
   notifications: () => import('./views/NotificationsView.vue'),
 } satisfies Record<string, () => Promise<{ default: Component }>>
-type LazyViewKey = keyof typeof LAZY_VIEWS
 /** a route's component, or the function that loads it */
 type RouteView = RouteRecordSingleView['component']
 
-/** Every lazy view loaded now: the components themselves, for a router that never waits. */
-async function loadedViews(): Promise<Record<LazyViewKey, RouteView>> {
-  const keys = Object.keys(LAZY_VIEWS) as LazyViewKey[]
-  const components = await Promise.all(keys.map(async (key) => (await LAZY_VIEWS[key]()).default))
-  return Object.fromEntries(keys.map((key, i) => [key, components[i]])) as Record<LazyViewKey, RouteView>
-}
-
-// The renderer tests (vitest, mode 'test') navigate and look at the new screen on the next tick,
-// with no wait for a chunk: there the views are loaded before any router is made. The build is
-// never in mode 'test', so this line and its await are dropped from it.
-const view: Record<LazyViewKey, RouteView> = import.meta.env.MODE === 'test' ? await loadedViews() : LAZY_VIEWS
-
 const VIEWS = {
   pbxs: PbxsView,
-  fleet: view.fleet,
-  dect: view.dect,
-  ivr: view.ivr,
-  outbound: view.outbound,
-  templates: view.templates,
-  notifications: view.notifications,
+  fleet: LAZY_VIEWS.fleet,
+  dect: LAZY_VIEWS.dect,
+  ivr: LAZY_VIEWS.ivr,
+  outbound: LAZY_VIEWS.outbound,
+  templates: LAZY_VIEWS.templates,
+  notifications: LAZY_VIEWS.notifications,
 } satisfies Record<AreaKey, RouteView>
 
 export const routes: RouteRecordRaw[] = [
@@ -75,20 +62,20 @@ export const routes: RouteRecordRaw[] = [
     }),
   ),
   // the fleet's other pages: compare configurations, roll one out, its history
-  { path: '/fleet/compare', name: 'fleet-compare', component: view.fleetCompare, meta: { title: 'Fleet', area: 'fleet' } },
-  { path: '/fleet/rollout', name: 'fleet-rollout', component: view.fleetRollout, meta: { title: 'Fleet', area: 'fleet' } },
-  { path: '/fleet/history', name: 'fleet-history', component: view.fleetHistory, meta: { title: 'Fleet', area: 'fleet' } },
+  { path: '/fleet/compare', name: 'fleet-compare', component: LAZY_VIEWS.fleetCompare, meta: { title: 'Fleet', area: 'fleet' } },
+  { path: '/fleet/rollout', name: 'fleet-rollout', component: LAZY_VIEWS.fleetRollout, meta: { title: 'Fleet', area: 'fleet' } },
+  { path: '/fleet/history', name: 'fleet-history', component: LAZY_VIEWS.fleetHistory, meta: { title: 'Fleet', area: 'fleet' } },
   // DECT batches: the wizard and one batch, both in the DECT area
   {
     path: '/dect/batches/new',
     name: 'dect-batch-new',
-    component: view.dectBatchNew,
+    component: LAZY_VIEWS.dectBatchNew,
     meta: { title: 'DECT phones', area: 'dect' },
   },
   {
     path: '/dect/batches/:batchId',
     name: 'dect-batch',
-    component: view.dectBatch,
+    component: LAZY_VIEWS.dectBatch,
     props: true,
     meta: { title: 'DECT phones', area: 'dect' },
   },
@@ -96,20 +83,20 @@ export const routes: RouteRecordRaw[] = [
   {
     path: '/ivr/new',
     name: 'ivr-server-new',
-    component: view.ivrServerNew,
+    component: LAZY_VIEWS.ivrServerNew,
     meta: { title: 'IVR servers', area: 'ivr' },
   },
   // outbound rules: the editor of one rule, new or saved
   {
     path: '/outbound/rules/new',
     name: 'outbound-rule-new',
-    component: view.outboundRule,
+    component: LAZY_VIEWS.outboundRule,
     meta: { title: 'Outbound rules', area: 'outbound' },
   },
   {
     path: '/outbound/rules/:ruleId',
     name: 'outbound-rule',
-    component: view.outboundRule,
+    component: LAZY_VIEWS.outboundRule,
     props: true,
     meta: { title: 'Outbound rules', area: 'outbound' },
   },
