@@ -288,12 +288,13 @@ export const bridge = {
 
   /** the QR code of every pushed phone's provisioning URL, in row order */
   batchQrCodes: { input: BatchIdSchema, result: z.array(PhoneQrSchema) },
-  /** the printable label sheet (HTML with inline SVG) */
-  labelSheet: { input: z.strictObject({ batchId: z.string().min(1), size: z.enum(LABEL_SIZE_NAMES) }), result: z.object({ html: z.string() }) },
-  /** the label sheet as a PDF file (base64), printed by Chromium */
+  /**
+   * the label sheet as a PDF file (base64): its labels and pages, and warnings of characters the
+   * labels' font lacks (they print as empty boxes), each naming the row and the character
+   */
   exportLabelsPdf: {
     input: z.strictObject({ batchId: z.string().min(1), size: z.enum(LABEL_SIZE_NAMES) }),
-    result: z.object({ fileName: z.string(), base64: z.string() }),
+    result: z.object({ fileName: z.string(), base64: z.string(), labels: z.int(), pages: z.int(), warnings: z.array(z.string()) }),
   },
   /** row, MAC, name, id, url, outcome of every row, as CSV */
   exportResultsCsv: { input: BatchIdSchema, result: z.object({ fileName: z.string(), csv: z.string() }) },

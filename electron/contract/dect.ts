@@ -255,20 +255,21 @@ export const LABEL_SIZE_NAMES = ['a4-21', 'a4-14', 'letter-30', 'roll-89x36'] as
 export type LabelSizeName = (typeof LABEL_SIZE_NAMES)[number]
 
 /**
- * The layout of each label stock, in mm: the page, the labels' grid, and the QR code's side. The
- * printed sheet (services/dect/label-sheet.ts) and the preview on screen are drawn from it, so the
- * preview shows what prints. The QR leaves room beside it for a MAC (17 characters at 8 pt).
+ * The layout of each label stock, in mm: the page (width, height), the labels' grid, and the QR
+ * code's side. The printed sheet (services/dect/labels/) and the preview on screen are drawn from
+ * it, so the preview shows what prints. The QR leaves room beside it for a MAC (17 characters at
+ * 8 pt).
  */
 export const LABEL_LAYOUTS = {
   /** Avery L7160 / 3x7 on A4: 63.5 × 38.1 mm */
-  'a4-21': { page: 'A4', columns: 3, width: 63.5, height: 38.1, marginTop: 15.1, marginLeft: 7.2, gapX: 2.5, gapY: 0, qr: 26 },
+  'a4-21': { pageMm: [210, 297], columns: 3, width: 63.5, height: 38.1, marginTop: 15.1, marginLeft: 7.2, gapX: 2.5, gapY: 0, qr: 26 },
   /** Avery L7163 / 2x7 on A4: 99.1 × 38.1 mm */
-  'a4-14': { page: 'A4', columns: 2, width: 99.1, height: 38.1, marginTop: 15.1, marginLeft: 4.7, gapX: 2.5, gapY: 0, qr: 32 },
+  'a4-14': { pageMm: [210, 297], columns: 2, width: 99.1, height: 38.1, marginTop: 15.1, marginLeft: 4.7, gapX: 2.5, gapY: 0, qr: 32 },
   /** Avery 5160 / 3x10 on US Letter: 66.7 × 25.4 mm */
-  'letter-30': { page: 'Letter', columns: 3, width: 66.7, height: 25.4, marginTop: 12.7, marginLeft: 4.8, gapX: 3.2, gapY: 0, qr: 22 },
+  'letter-30': { pageMm: [215.9, 279.4], columns: 3, width: 66.7, height: 25.4, marginTop: 12.7, marginLeft: 4.8, gapX: 3.2, gapY: 0, qr: 22 },
   /** one label per page, 89 × 36 mm (label printer rolls such as DYMO 99012) */
-  'roll-89x36': { page: '89mm 36mm', columns: 1, width: 89, height: 36, marginTop: 0, marginLeft: 0, gapX: 0, gapY: 0, qr: 32 },
-} as const satisfies Record<LabelSizeName, { page: string; columns: number; width: number; height: number; marginTop: number; marginLeft: number; gapX: number; gapY: number; qr: number }>
+  'roll-89x36': { pageMm: [89, 36], columns: 1, width: 89, height: 36, marginTop: 0, marginLeft: 0, gapX: 0, gapY: 0, qr: 32 },
+} as const satisfies Record<LabelSizeName, { pageMm: readonly [number, number]; columns: number; width: number; height: number; marginTop: number; marginLeft: number; gapX: number; gapY: number; qr: number }>
 
 /** The label's text and spacing (pt for type, mm for the rest), the same in print and preview. */
 export const LABEL_TEXT = { namePt: 10, detailPt: 8, paddingMm: 1.5, gapMm: 2 } as const

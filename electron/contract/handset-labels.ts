@@ -3,7 +3,7 @@ import { isHandsetOnPbx } from './dect-handsets'
 import { formatIpei, IPUI_PATTERN, ipuiToIpei } from './ipui'
 
 /**
- * What a handset's label says, shared by the printed sheet (services/dect/label-sheet.ts) and the
+ * What a handset's label says, shared by the printed sheet (services/dect/labels/label-pdf.ts) and the
  * preview on screen, so the two cannot drift: the extension large, the handset's name, its IPUI and
  * the IPEI some boxes print, and the base it is enrolled on with its index. No QR code: a handset
  * is found by its number.

@@ -49,7 +49,6 @@ export const OPERATION_NAMES = [
   'cancelPush',
   'retryFailedRows',
   'batchQrCodes',
-  'labelSheet',
   'exportLabelsPdf',
   'exportResultsCsv',
   'listDectPhones',

@@ -11,7 +11,6 @@ import { denyPermissions, hardenWebContents } from './hardening'
 import { bindBridge } from './ipc-binding'
 import { startLogging } from './logging'
 import { buildMenuTemplate } from './menu-template'
-import { printHtmlToPdf } from './print-to-pdf'
 import { createTrustedSenders } from './trusted-senders'
 import { createMainWindow } from './window'
 import { rendererLocation } from './window-options'
@@ -71,7 +70,6 @@ async function start(): Promise<void> {
     keychain,
     // the identity provider's sign-in page, in the user's browser: http(s) addresses only
     openExternal: webAddressOnly((url) => shell.openExternal(url)),
-    printToPdf: printHtmlToPdf,
     // a damaged batch file, shown where it is so the user can deal with it (services ask by path)
     showItemInFolder: (path) => shell.showItemInFolder(path),
     app: appInfo,

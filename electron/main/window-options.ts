@@ -39,12 +39,6 @@ export function mainWindowOptions(mainDir: string, placement: WindowPlacement, o
   }
 }
 
-/** The hidden window that prints the label sheet to PDF: the same checklist, and no scripts at all. */
-export const PDF_WINDOW_OPTIONS = {
-  show: false,
-  webPreferences: { ...SECURE_WEB_PREFERENCES, javascript: false, devTools: false },
-} as const satisfies BrowserWindowConstructorOptions
-
 /** Where the renderer comes from: the dev server while developing, the built file otherwise. */
 export function rendererLocation(mainDir: string, devUrl = process.env.ELECTRON_RENDERER_URL): { url: string; isOurPage(url: string): boolean } {
   if (devUrl) {

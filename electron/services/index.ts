@@ -29,8 +29,6 @@ export interface ServicesOptions {
   loadDemoPbx?: () => Promise<DemoPbxModule>
   /** opens an http(s) address in the user's browser (identity-provider sign-in); absent: not offered */
   openExternal?: (url: string) => Promise<void>
-  /** prints an HTML document to PDF (the label sheet); Electron's printToPDF in the app */
-  printToPdf?: (html: string) => Promise<Buffer>
   /** shows a file in the system's file manager (a damaged batch file); Electron's shell in the app, absent: not offered */
   showItemInFolder?: (path: string) => void
 }
@@ -63,7 +61,6 @@ export function createServices(options: ServicesOptions): Services {
   const dect = createDectService({
     dataDir: options.dataDir,
     sessions,
-    ...(options.printToPdf ? { printToPdf: options.printToPdf } : {}),
     ...(options.showItemInFolder ? { showItemInFolder: options.showItemInFolder } : {}),
   })
 

@@ -56,20 +56,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(pbx)
     await pbx.stop()
   },
-  services: async ({ dataDir, browserOpened, browser }, use) => {
+  services: async ({ dataDir, browserOpened }, use) => {
     const services = createServices({
       dataDir,
       openExternal: async (url) => void browserOpened.push(url),
-      // the shipped app prints with Electron's printToPDF; here the same HTML goes through Chromium
-      printToPdf: async (html) => {
-        const page = await browser.newPage()
-        try {
-          await page.setContent(html)
-          return await page.pdf({ preferCSSPageSize: true, printBackground: true })
-        } finally {
-          await page.close()
-        }
-      },
       keychain: await openKeytarStore(),
       app: { name: 'PBX Provisioner', version: 'test', versions: { node: process.versions.node }, platform: process.platform },
     })

@@ -638,7 +638,6 @@ export const DECT_FAKE_OPERATIONS = [
   'cancelPush',
   'retryFailedRows',
   'batchQrCodes',
-  'labelSheet',
   'exportLabelsPdf',
   'exportResultsCsv',
   'listDectPhones',
@@ -825,9 +824,11 @@ export function createDectFake(isSignedIn: (profileId: string) => boolean): {
       return answer(push)
     },
     batchQrCodes: async ({ batchId }) => ok(structuredClone(state.qrCodes[batchId] ?? [])),
-    labelSheet: async ({ batchId, size }) =>
-      ok({ html: `<!doctype html><html><body data-size="${size}">${(state.qrCodes[batchId] ?? []).map((code) => code.svg).join('')}</body></html>` }),
-    exportLabelsPdf: async ({ batchId, size }) => ok({ fileName: `${batchId}-labels-${size}.pdf`, base64: btoa(`%PDF-1.7 labels ${size}`) }),
+    exportLabelsPdf: async ({ batchId, size }) => {
+      const labels = state.qrCodes[batchId]?.length ?? 0
+      const perPage = { 'a4-21': 21, 'a4-14': 14, 'letter-30': 30, 'roll-89x36': 1 }[size]
+      return ok({ fileName: `${batchId}-labels-${size}.pdf`, base64: btoa(`%PDF-1.7 labels ${size}`), labels, pages: Math.ceil(labels / perPage), warnings: [] })
+    },
     exportResultsCsv: async ({ batchId }) => {
       const lines = (state.qrCodes[batchId] ?? []).map((code) => `base,${code.row},${code.mac},${code.name},,ph-${code.row},${code.url},created,,,,`)
       return ok({ fileName: `${batchId}-results.csv`, csv: ['kind,row,mac,name,extension,id,url,outcome,error,ipui,base_mac,handset_index', ...lines].join('\n') + '\n' })

@@ -4,7 +4,7 @@ import { createMemorySecretStore } from '../../electron/services/keychain/memory
 /**
  * The app's services as a Node test builds them: a data folder of the test's, a keychain in memory
  * (a new, empty one unless given), and the app's name and version as "x" and "t". `more` adds or
- * replaces options (printToPdf, openExternal, a shared keychain).
+ * replaces options (openExternal, showItemInFolder, a shared keychain).
  */
 export function testServices(dataDir: string, more: Partial<ServicesOptions> = {}): Services {
   return createServices({

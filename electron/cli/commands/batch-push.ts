@@ -130,7 +130,7 @@ async function ending(ctx: CliContext, open: OpenServices, batch: BatchSummary, 
   }
   if (finished) {
     if (last.failed > 0 || (last.handsets?.failed ?? 0) > 0) ctx.out.note(`Fix what the PBX refused, then \`${PROGRAM} batch retry ${JSON.stringify(batch.name)}\` sends the failed rows again.`)
-    else ctx.out.note(`Next: \`${PROGRAM} batch export-results ${JSON.stringify(batch.name)} results.csv\`, and \`${PROGRAM} batch labels ${JSON.stringify(batch.name)} labels.html\`.`)
+    else ctx.out.note(`Next: \`${PROGRAM} batch export-results ${JSON.stringify(batch.name)} results.csv\`, and \`${PROGRAM} batch labels ${JSON.stringify(batch.name)} labels.pdf\`.`)
     if (interrupted) return EXIT.interrupted
     const succeeded = last.created + last.matched + (last.handsets ? last.handsets.enrolled + last.handsets.matched : 0)
     return exitCodeOf(succeeded, last.failed + (last.handsets?.failed ?? 0))

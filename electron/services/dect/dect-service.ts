@@ -11,7 +11,7 @@ import { linesFromModels } from './handsets/handset-import'
 import { createHandsetService } from './handsets/handset-service'
 import { createImportSettings } from './import-settings'
 import { labelHandsets } from '../../contract/handset-labels'
-import { labelSheetHtml, type LabelSheet } from './label-sheet'
+import { labelPdf, type LabelSheet } from './labels/label-pdf'
 import { createModelCatalog } from './handsets/model-catalog'
 import { parseMac } from './mac'
 import { createPushRunner } from './push'
@@ -44,7 +44,6 @@ type DectHandlers = Pick<
   | 'cancelPush'
   | 'retryFailedRows'
   | 'batchQrCodes'
-  | 'labelSheet'
   | 'exportLabelsPdf'
   | 'exportResultsCsv'
   | 'listDectPhones'
@@ -56,8 +55,6 @@ type DectHandlers = Pick<
 export interface DectServiceOptions {
   dataDir: string
   sessions: SessionManager
-  /** prints an HTML document to PDF (Electron's printToPDF in the app, Chromium in the tests) */
-  printToPdf?: (html: string) => Promise<Buffer>
   /** shows a file in the system's file manager (Electron's shell.showItemInFolder); absent: not offered */
   showItemInFolder?: (path: string) => void
 }
@@ -221,19 +218,14 @@ export function createDectService(options: DectServiceOptions) {
         })),
       )
     },
-    async labelSheet({ batchId, size }) {
-      const batch = await store.get(batchId)
-      return { html: await labelSheetHtml(labelPhones(batch), size, batch.name) }
-    },
     async exportLabelsPdf({ batchId, size }) {
-      if (!options.printToPdf) throw new ServiceError('NOT_SUPPORTED', 'This build cannot print PDF files.')
       const batch = await store.get(batchId)
       const sheet = labelPhones(batch)
       if (sheet.bases.length + sheet.handsets.length === 0) {
         throw new ServiceError('INVALID_INPUT', 'No phone or handset of this batch is on the PBX yet: push the batch first.')
       }
-      const pdf = await options.printToPdf(await labelSheetHtml(sheet, size, batch.name))
-      return { fileName: `${resultsCsv(batch).fileName.replace(/-results\.csv$/, '')}-labels-${size}.pdf`, base64: pdf.toString('base64') }
+      const { pdf, labels, pages, warnings } = await labelPdf(sheet, size, batch.name)
+      return { fileName: `${resultsCsv(batch).fileName.replace(/-results\.csv$/, '')}-labels-${size}.pdf`, base64: pdf.toString('base64'), labels, pages, warnings }
     },
     async exportResultsCsv({ batchId }) {
       return resultsCsv(await store.get(batchId))
@@ -259,6 +251,7 @@ export function createDectService(options: DectServiceOptions) {
   /** What the label sheet shows: the pushed bases, then the handsets on the PBX (labelHandsets). */
   function labelPhones(batch: Batch): LabelSheet {
     const bases = pushedRows(batch).map((row) => ({
+      row: row.row,
       name: row.values.name ?? '',
       mac: row.values.mac!,
       url: row.outcome.url!,

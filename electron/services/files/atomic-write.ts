@@ -8,7 +8,7 @@ import { makePrivateDir } from './private-dir'
  * write a temporary file beside it, flush it to disk, then rename it over the target. The file is
  * 0600; a folder it needs is made 0700 (private-dir.ts).
  */
-export async function writeFileAtomic(path: string, content: string): Promise<void> {
+export async function writeFileAtomic(path: string, content: string | Uint8Array): Promise<void> {
   await makePrivateDir(dirname(path))
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
   try {

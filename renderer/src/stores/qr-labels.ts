@@ -32,6 +32,8 @@ export const useQrLabelsStore = defineStore('qr-labels', () => {
   const labelSize = ref<LabelSizeName>('a4-21')
   const exportingPdf = ref(false)
   const pdfError = ref<BridgeError | null>(null)
+  /** what the last PDF exported warns of: characters its font lacks, by row */
+  const pdfWarnings = ref<string[]>([])
 
   let latestLoad = 0
 
@@ -44,6 +46,7 @@ export const useQrLabelsStore = defineStore('qr-labels', () => {
       index.value = 0
       done.value = {}
       pdfError.value = null
+      pdfWarnings.value = []
     }
     status.value = 'loading'
     const result = await callBridge(() => window.pbx.batchQrCodes({ batchId: id }))
@@ -97,7 +100,10 @@ export const useQrLabelsStore = defineStore('qr-labels', () => {
     pdfError.value = null
     try {
       const result = await callBridge(() => window.pbx.exportLabelsPdf({ batchId: id, size: labelSize.value }))
-      if (result.ok) return result.value
+      if (result.ok) {
+        pdfWarnings.value = result.value.warnings
+        return result.value
+      }
       pdfError.value = result.error
       return null
     } finally {
@@ -117,6 +123,7 @@ export const useQrLabelsStore = defineStore('qr-labels', () => {
     labelSize,
     exportingPdf,
     pdfError,
+    pdfWarnings,
     load,
     next,
     previous,

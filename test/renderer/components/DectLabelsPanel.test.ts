@@ -109,7 +109,7 @@ describe('DectLabelsPanel', () => {
     await flushPromises()
     await button(wrapper, 'Export PDF').trigger('click')
     expect(button(wrapper, 'Export PDF').find('.n-base-loading').exists()).toBe(true)
-    answer.resolve(ok({ fileName: 'unused', base64: '' }))
+    answer.resolve(ok({ fileName: 'unused', base64: '', labels: 0, pages: 0, warnings: [] }))
     await flushPromises()
 
     expect(pbx.exportLabelsPdf).toHaveBeenCalledWith({ batchId: 'b1', size: 'letter-30' })
@@ -118,6 +118,24 @@ describe('DectLabelsPanel', () => {
     expect(blob.type).toBe('application/pdf')
     expect(await blob.text()).toBe('%PDF-1.7 labels letter-30')
     expect(wrapper.findAllComponents(NButton).find((b) => b.text() === 'Export PDF')!.props('loading')).toBe(false)
+    // 30 labels on US Letter's 30 a page
+    expect(document.body.querySelector('.n-message__content')?.textContent).toBe(
+      'Exported the labels of 30 phones (1 page) in b1-labels-letter-30.pdf: print it at 100 % ("actual size") for the labels to meet the stock.',
+    )
+    expect(wrapper.find('.n-alert').exists()).toBe(false)
+  })
+
+  it('lists what the PDF warns of: characters its font lacks, by row', async () => {
+    const pbx = withCodes(2)
+    const warning = "Row 2, Name: U+4E2D (letter) at position 9 is not in the labels' font: it prints as an empty box."
+    pbx.exportLabelsPdf.mockResolvedValueOnce(ok({ fileName: 'b1-labels-a4-21.pdf', base64: btoa('%PDF-'), labels: 2, pages: 1, warnings: [warning] }))
+    const { wrapper } = await mountLabels(pbx)
+    catchDownloads()
+    await button(wrapper, 'Export PDF').trigger('click')
+    await flushPromises()
+    const alert = wrapper.find('.n-alert')
+    expect(alert.text()).toContain('Some labels of the PDF show empty boxes')
+    expect(alert.findAll('li').map((li) => li.text())).toEqual([warning])
   })
 
   it('exports the results as CSV', async () => {

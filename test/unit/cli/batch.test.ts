@@ -8,6 +8,8 @@ import { openKeytarStore } from '../../../electron/services/keychain/keytar-stor
 import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
 import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
 import { phonesOn, signedIn } from '../dect/push-support'
+import { sheetLayout } from '../../../electron/services/dect/labels/label-layout'
+import { linesOf, readPdf } from '../../support/pdf-read'
 import { jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
 // `batch …` as a user runs it: `node bin/pbx-provisioner.mjs batch …` in a child process with its
@@ -51,7 +53,7 @@ describe('batch commands without a PBX', { timeout: 30_000 }, () => {
     [['batch', 'import', good, '--language', 'Klingon'], /--language: /],
     [['batch', 'push', 'Nothing', '--pbx', 'Nobody'], /There is no batch yet, so none is named "Nothing"/],
     [['batch', 'push', 'x', '--concurrency', '99'], /--concurrency: must be at most 16/],
-    [['batch', 'labels', 'x', 'labels.pdf'], /cannot print a PDF .* write the sheet as HTML/],
+    [['batch', 'labels', 'x', 'labels.html'], /The labels are a PDF: name a \.pdf file, e\.g\. labels\.pdf/],
   ])('bad usage exits 2 and says what to do: %j', async (args, message) => {
     const run = await cli(args)
     expect(run.stderr).toMatch(message)
@@ -212,7 +214,7 @@ describe.skipIf(!keychain.available)('batch push against the demo PBX, with the 
     expect((await batchOf('hq')).status).toBe('done')
   })
 
-  it('exports the results as CSV and the labels as HTML; nothing is left to retry', async () => {
+  it('exports the results as CSV and the labels as PDF; nothing is left to retry', async () => {
     const csv = await cli(['batch', 'export-results', 'hq'])
     expect(csv.code, csv.stderr).toBe(0)
     const [header, ...rows] = csv.stdout.trimEnd().split('\r\n')
@@ -220,14 +222,16 @@ describe.skipIf(!keychain.available)('batch push against the demo PBX, with the 
     expect(rows).toHaveLength(200)
     expect(rows.every((row) => /^base,\d+,001565[0-9A-F]{6},Handset \d+,\d+,\S+,http\S+\.xml,created,/.test(row))).toBe(true)
 
-    const labels = join(dir, 'labels.html')
+    const labels = join(dir, 'labels.pdf')
     const sheet = await cli(['batch', 'labels', 'hq', labels, '--size', 'a4-14'])
     expect(sheet.code, sheet.stderr).toBe(0)
-    expect(sheet.stderr).toMatch(/Wrote the label sheet of "hq" \(200 labels on a4-14 stock\) to .*labels\.html: open it in a browser and print it at 100 % scale/)
-    expect(readFileSync(labels, 'utf8').match(/class="label"/g)).toHaveLength(200)
+    expect(sheet.stderr).toMatch(/Wrote the labels of "hq" \(200 labels on 15 pages of a4-14 stock\) to .*labels\.pdf: print it at 100 % \("actual size"\)/)
+    const pdf = await readPdf(readFileSync(labels))
+    expect(pdf.pages).toHaveLength(15)
+    expect(linesOf(pdf.pages[0]!, sheetLayout('a4-14').cells[0])).toEqual(['Handset 1', expect.stringMatching(/^00:15:65(:[0-9A-F]{2}){3}$/), 'Ext. 2000'])
     const again = await cli(['batch', 'labels', 'hq', labels])
     expect(again.code).toBe(2)
-    expect(again.stderr).toMatch(/labels\.html exists already: choose another file, or add --force/)
+    expect(again.stderr).toMatch(/labels\.pdf exists already: choose another file, or add --force/)
 
     const retry = await cli(['batch', 'retry', 'hq'])
     expect(retry.code).toBe(0)

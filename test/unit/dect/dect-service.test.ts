@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_CSV_BASE64 } from '../../../electron/contract/dect'
 import { startDemoPbx } from '../../../electron/demo-pbx'
 import type { Services } from '../../../electron/services'
+import { mmToPt } from '../../../electron/services/dect/labels/label-layout'
+import { linesOf, readPdf } from '../../support/pdf-read'
 import { failure, invoker, pushEnded } from '../invoke'
 import { testServices } from '../test-services'
 
@@ -17,17 +19,11 @@ let dir: string
 let services: Services
 let call: ReturnType<typeof invoker>
 let profileId: string
-const printed: string[] = []
 
 beforeAll(async () => {
   pbx = await startDemoPbx({ port: 0, seed: false })
   dir = mkdtempSync(join(tmpdir(), 'pbx-dect-service-'))
-  services = testServices(dir, {
-    printToPdf: async (html) => {
-      printed.push(html)
-      return Buffer.from('%PDF-1.7 test')
-    },
-  })
+  services = testServices(dir)
   call = invoker(services.handlers)
   profileId = (await call('saveProfile', { fields: { label: 'Demo', baseUrl: pbx.url, username: 'manager', domain: 'demo.pbx.example' } })).id
   await call('signIn', { profileId, password: 'manager' })
@@ -89,12 +85,12 @@ describe('DECT through the Bridge', () => {
     expect(codes[0]!.url).toMatch(/^https:\/\/pbx\.demo\.example\/dect\/demo\.pbx\.example\/001565A1B201\.xml$/)
     expect(codes[0]!.svg).toMatch(/^<svg/)
 
-    const { html } = await call('labelSheet', { batchId: batch.id, size: 'a4-21' })
-    expect(html.match(/class="label"/g)).toHaveLength(valid.length)
     const pdf = await call('exportLabelsPdf', { batchId: batch.id, size: 'roll-89x36' })
-    expect(pdf.fileName).toBe('Site-A-labels-roll-89x36.pdf')
-    expect(Buffer.from(pdf.base64, 'base64').toString()).toBe('%PDF-1.7 test')
-    expect(printed.at(-1)).toContain('size: 89mm 36mm')
+    expect(pdf).toMatchObject({ fileName: 'Site-A-labels-roll-89x36.pdf', labels: valid.length, pages: valid.length, warnings: [] })
+    const read = await readPdf(Buffer.from(pdf.base64, 'base64'))
+    expect(read.pages).toHaveLength(valid.length)
+    expect(read.pages[0]).toMatchObject({ width: expect.closeTo(mmToPt(89), 3), height: expect.closeTo(mmToPt(36), 3) })
+    expect(linesOf(read.pages[0]!)[1]).toBe('00:15:65:A1:B2:01')
 
     const results = await call('exportResultsCsv', { batchId: batch.id })
     const lines = results.csv.trim().split('\r\n')

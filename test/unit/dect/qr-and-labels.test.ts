@@ -7,10 +7,11 @@ import { macForPeople, type Batch, type BatchRow } from '../../../electron/contr
 import type { HandsetRow } from '../../../electron/contract/dect-handsets'
 import { createBatchStore } from '../../../electron/services/dect/batch-store'
 import { createDectService } from '../../../electron/services/dect/dect-service'
-import { labelHandsets, type LabelHandset } from '../../../electron/contract/handset-labels'
-import { labelSheetHtml } from '../../../electron/services/dect/label-sheet'
+import { labelHandsets } from '../../../electron/contract/handset-labels'
 import { qrPng, qrSvg } from '../../../electron/services/dect/qr-code'
 import type { SessionManager } from '../../../electron/services/session/session-manager'
+import { sheetLayout } from '../../../electron/services/dect/labels/label-layout'
+import { linesOf, readPdf } from '../../support/pdf-read'
 
 const dir = mkdtempSync(join(tmpdir(), 'pbx-qr-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -40,29 +41,7 @@ describe('QR codes of provisioning URLs', () => {
   })
 })
 
-describe('the label sheet', () => {
-  it('has one label per phone with QR, name, MAC and extension, text escaped', async () => {
-    const html = await labelSheetHtml(
-      {
-        bases: [
-          { name: 'Reception <front>', mac: '001565AABBCC', extension: '201', url: 'https://pbx.demo.example/dect/a/001565AABBCC.xml' },
-          { name: 'Lager & Versand', mac: '001565AABBCD', url: 'https://pbx.demo.example/dect/a/001565AABBCD.xml' },
-        ],
-        handsets: [],
-      },
-      'a4-21',
-    )
-    expect(html.match(/class="label"/g)).toHaveLength(2)
-    expect(html).not.toContain('class="label handset"')
-    expect(html).toContain('Reception &lt;front&gt;')
-    expect(html).toContain('Lager &amp; Versand')
-    expect(html).toContain('00:15:65:AA:BB:CC')
-    expect(html).toContain('Ext. 201')
-    expect(html.match(/<svg/g)).toHaveLength(2)
-    expect(html).toContain("default-src 'none'")
-    expect(html).toContain('size: A4')
-  })
-
+describe('MACs on labels', () => {
   it('prints MACs in pairs, and leaves anything else as it is', () => {
     expect(macForPeople('001565AABBCC')).toBe('00:15:65:AA:BB:CC')
     expect(macForPeople('00-15-65-aa-bb-cc')).toBe('00:15:65:AA:BB:CC')
@@ -74,50 +53,6 @@ describe('the label sheet', () => {
 const BASE_A = '805EC0000001'
 const BASE_B = '805EC0000002'
 const url = (mac: string) => `https://pbx.demo.example/dect/demo.pbx.example/${mac}.xml`
-
-describe('handset labels', () => {
-  const anna: LabelHandset = { extension: '1101', name: 'Anna Becker', ipui: '00092263DD', baseMac: BASE_A, baseName: 'Empfang', handsetIndex: 1 }
-  const ben: LabelHandset = { extension: '1102', name: 'Ben <b>& "Co"</b>', ipui: '00092263DF', baseMac: BASE_B, handsetIndex: 2 }
-  const sheet = () => labelSheetHtml({ bases: [{ name: 'Empfang', mac: BASE_A, extension: '100', url: url(BASE_A) }], handsets: [anna, ben] }, 'letter-30')
-
-  it('follow the bases on the same sheet, one a handset, without a QR code', async () => {
-    const html = await sheet()
-    expect(html.match(/class="label"/g)).toHaveLength(1)
-    expect(html.match(/class="label handset"/g)).toHaveLength(2)
-    expect(html.match(/<svg/g)).toHaveLength(1)
-    expect(html.indexOf('class="label handset"')).toBeGreaterThan(html.indexOf('class="label"'))
-    expect(html.indexOf('Ext. 1101')).toBeLessThan(html.indexOf('Ext. 1102'))
-    // the same stock as the bases' labels
-    expect(html).toContain('size: Letter')
-    expect(html).toContain('width: 66.7mm; height: 25.4mm')
-  })
-
-  it('show the extension, the name, the IPUI and its IPEI, and the base (its name, else its MAC) with the index', async () => {
-    const html = await sheet()
-    const labels = html.split('class="label handset"').slice(1)
-    expect(labels[0]).toContain('<div class="h-ext">Ext. 1101</div>')
-    expect(labels[0]).toContain('<div class="h-name">Anna Becker</div>')
-    expect(labels[0]).toContain('IPUI 00092263DD')
-    expect(labels[0]).toContain('IPEI 00146 0156637 8')
-    expect(labels[0]).toContain('Base Empfang · handset 1')
-    expect(labels[1]).toContain('IPEI 00146 0156639 *')
-    expect(labels[1]).toContain('Base 80:5E:C0:00:00:02 · handset 2')
-  })
-
-  it('escape every text', async () => {
-    const html = await labelSheetHtml(
-      { bases: [], handsets: [{ ...ben, extension: '<i>9</i>', ipui: '<x>', baseName: 'Hall & <Lager>' }] },
-      'a4-21',
-    )
-    expect(html).toContain('Ben &lt;b&gt;&amp; &quot;Co&quot;&lt;/b&gt;')
-    expect(html).toContain('Ext. &lt;i&gt;9&lt;/i&gt;')
-    expect(html).toContain('IPUI &lt;x&gt;')
-    expect(html).toContain('Base Hall &amp; &lt;Lager&gt;')
-    expect(html).not.toMatch(/<b>|<i>|<x>|<Lager>/)
-    // no IPEI for what is no IPUI-N
-    expect(html).not.toContain('IPEI')
-  })
-})
 
 const baseRow = (row: number, mac: string, name: string, pushed: boolean): BatchRow => ({
   id: `r${row}`,
@@ -171,15 +106,10 @@ describe('the handsets a sheet labels', () => {
 
   describe('through the service', () => {
     let dir: string
-    const printed: string[] = []
     const service = () =>
       createDectService({
         dataDir: dir,
         sessions: { callerOf: () => Promise.reject(new Error('no PBX in this test')) } as unknown as SessionManager,
-        printToPdf: async (html) => {
-          printed.push(html)
-          return Buffer.from('%PDF-1.7 test')
-        },
       }).handlers
     async function batchWith(pushed: boolean, withHandsets: HandsetRow[]): Promise<string> {
       const store = createBatchStore(dir)
@@ -196,15 +126,15 @@ describe('the handsets a sheet labels', () => {
     })
     afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-    it('the sheet and its PDF label the pushed bases, then the enrolled and matched handsets', async () => {
+    it('the PDF labels the pushed bases, then the enrolled and matched handsets', async () => {
       const batchId = await batchWith(true, handsets())
-      const { html } = await service().labelSheet({ batchId, size: 'a4-14' })
-      expect(html.match(/class="label"/g)).toHaveLength(2)
-      expect([...html.matchAll(/Ext\. (\d+)<\/div>/g)].map((m) => m[1])).toEqual(['1105', '1103', '1106', '1101'])
-      expect(html).not.toContain('1102')
-      expect(html).not.toContain('1104')
-      await service().exportLabelsPdf({ batchId, size: 'a4-14' })
-      expect(printed.at(-1)).toBe(html)
+      const result = await service().exportLabelsPdf({ batchId, size: 'a4-14' })
+      expect(result).toMatchObject({ fileName: 'Site-labels-a4-14.pdf', labels: 6, pages: 1, warnings: [] })
+      const [page] = (await readPdf(Buffer.from(result.base64, 'base64'))).pages
+      const labels = sheetLayout('a4-14').cells.map((cell) => linesOf(page!, cell))
+      expect(labels.slice(0, 2).map((lines) => lines[0])).toEqual(['Lager', 'Empfang'])
+      expect(labels.slice(2, 6).map((lines) => lines[0])).toEqual(['Ext. 1105', 'Ext. 1103', 'Ext. 1106', 'Ext. 1101'])
+      expect(labels.slice(6).flat()).toEqual([])
     })
 
     it('refuses a PDF with nothing on the PBX yet', async () => {
@@ -213,7 +143,6 @@ describe('the handsets a sheet labels', () => {
         .exportLabelsPdf({ batchId, size: 'a4-21' })
         .then(() => undefined, (e: unknown) => e)
       expect(error).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/push the batch first/) })
-      expect((await service().labelSheet({ batchId, size: 'a4-21' })).html).not.toMatch(/class="label/)
     })
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MIN_WINDOW_SIZE } from '../../../electron/services/desktop/window-state'
-import { mainWindowOptions, PDF_WINDOW_OPTIONS, rendererLocation, SECURE_WEB_PREFERENCES } from '../../../electron/main/window-options'
+import { mainWindowOptions, rendererLocation, SECURE_WEB_PREFERENCES } from '../../../electron/main/window-options'
 
 // Electron's security checklist, as the windows are created with it: switching any of these off
 // fails here (and lint refuses the unsafe literal in electron/main, see lint-security.test.ts).
@@ -31,11 +31,6 @@ describe('the windows and their web preferences', () => {
     const options = mainWindowOptions('/app/out/main', placement, { devTools: true })
     expect(options).toMatchObject({ x: 10, y: 20, width: 1200, height: 800, show: false, minWidth: MIN_WINDOW_SIZE.width, minHeight: MIN_WINDOW_SIZE.height })
     expect(options.webPreferences?.devTools).toBe(true)
-  })
-
-  it('the hidden window that prints labels follows the checklist and runs no script', () => {
-    expect(PDF_WINDOW_OPTIONS.webPreferences).toMatchObject({ ...CHECKLIST, javascript: false, devTools: false })
-    expect(PDF_WINDOW_OPTIONS.show).toBe(false)
   })
 })
 
