@@ -1,7 +1,7 @@
 import { bridge, type About, type DemoStatus, type PbxApi } from '@contract/bridge'
 import type { UiState } from '@contract/bridge-desktop'
 import { CAPABILITIES, checkInput, type SystemInfo } from '@contract/pbx'
-import { PbxProfileFieldsSchema, ProfilesFileSchema, type PbxProfile, type RecoveryState, type SessionState } from '@contract/profiles'
+import { CERTIFICATE_CHANGED_SESSION_MESSAGE, PbxProfileFieldsSchema, ProfilesFileSchema, type PbxProfile, type RecoveryState, type SessionState } from '@contract/profiles'
 import type { BridgeError, BridgeResult, CertificateInfo } from '@contract/result'
 import { OPERATION_NAMES, type OperationName } from '@contract/operations'
 import { vi, type Mock } from 'vitest'
@@ -228,6 +228,13 @@ export function untrustedCertificate(presented: PresentedCertificate, trusted?: 
     ? { ...presented, reason: 'DEPTH_ZERO_SELF_SIGNED_CERT' }
     : { ...presented, reason: 'CERTIFICATE_CHANGED', trustedFingerprint256: trusted }
 }
+
+/** The session main keeps of a signed-in PBX once a call met a changed certificate (pbx-session.ts). */
+export const certificateChangedSession = (profileId: string): SessionState => ({
+  profileId,
+  status: 'signed_out',
+  ended: { reason: 'certificate_changed', message: CERTIFICATE_CHANGED_SESSION_MESSAGE },
+})
 
 export const WRONG_PASSWORD_MESSAGE = 'The PBX refused the sign-in: invalid username or password (401)'
 

@@ -1,4 +1,5 @@
 import { enableAutoUnmount } from '@vue/test-utils'
+import { disposePinia, getActivePinia } from 'pinia'
 import { afterEach, vi } from 'vitest'
 import { removeMenu } from './fake-menu'
 import { removePbx } from './fake-pbx'
@@ -8,7 +9,8 @@ import { removePbx } from './fake-pbx'
  * after the test file's own `afterEach` hooks: unmounts every wrapper `mount` made in the test
  * (mountInApp's too, @vue/test-utils' auto-unmount), empties the document (Naive UI teleports its
  * dialogs, drawers and messages to the body), removes the fake `window.pbx` and `window.pbxMenu`
- * whether a test installed them or not, and restores what `vi.spyOn` replaced.
+ * whether a test installed them or not, disposes the test's Pinia (its stores stop listening, e.g.
+ * to every bridge failure, bridge-call.ts) and restores what `vi.spyOn` replaced.
  */
 enableAutoUnmount((unmountAll) =>
   afterEach(() => {
@@ -16,6 +18,8 @@ enableAutoUnmount((unmountAll) =>
     document.body.innerHTML = ''
     removePbx()
     removeMenu()
+    const pinia = getActivePinia()
+    if (pinia) disposePinia(pinia)
     vi.restoreAllMocks()
   }),
 )

@@ -121,11 +121,50 @@ function looksBinary(text: string): boolean {
 
 type LineBreak = '\r\n' | '\n' | '\r'
 
+const QUOTE = 0x22
+const LF = 0x0a
+const CR = 0x0d
+const COMMA = 0x2c
+const SEMICOLON = 0x3b
+const TAB = 0x09
+
+/**
+ * The line break that ends the rows: the first one outside a quoted cell. Excel's "CSV
+ * (Macintosh)" ends rows with CR and writes Alt+Enter in a cell as LF, so the first break of any
+ * kind may be inside a cell. The scan stops at the first break outside quotes (most often the end
+ * of the header) and jumps over each quoted cell with `indexOf`, so it costs a line, not the file.
+ * A quote opens a cell only at the start of one (after a delimiter), as papaparse reads it; an
+ * unclosed one leaves the first break of any kind, and papaparse then reports the quote.
+ */
 function lineBreakOf(text: string): LineBreak {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === LF) return '\n'
+    if (c === CR) return text.charCodeAt(i + 1) === LF ? '\r\n' : '\r'
+    if (c === QUOTE && opensCell(text, i)) {
+      const end = closingQuote(text, i + 1)
+      if (end < 0) break
+      i = end
+    }
+  }
   const lf = text.indexOf('\n')
   if (lf > 0 && text[lf - 1] === '\r') return '\r\n'
   if (lf >= 0) return '\n'
   return text.includes('\r') ? '\r' : '\n'
+}
+
+/** a quote at the start of a cell: the file's, or after a delimiter papaparse may guess */
+function opensCell(text: string, at: number): boolean {
+  if (at === 0) return true
+  const before = text.charCodeAt(at - 1)
+  return before === COMMA || before === SEMICOLON || before === TAB
+}
+
+/** the quote that closes a quoted cell whose text starts at `from` (a doubled quote is text); -1 when none does */
+function closingQuote(text: string, from: number): number {
+  let at = text.indexOf('"', from)
+  while (at >= 0 && text.charCodeAt(at + 1) === QUOTE) at = text.indexOf('"', at + 2)
+  return at
 }
 
 function countOf(text: string, needle: string, from: number, to: number): number {
@@ -137,6 +176,14 @@ function countOf(text: string, needle: string, from: number, to: number): number
   }
   return n
 }
+
+/**
+ * Line breaks between `from` and `to` as a text editor counts them: CRLF, CR and LF one each,
+ * whichever ends the rows; so a line an error names is the one an editor shows, also for an
+ * Alt+Enter (LF) in a cell of a CRLF or CR file.
+ */
+const breaksIn = (text: string, from: number, to: number): number =>
+  countOf(text, '\n', from, to) + countOf(text, '\r', from, to) - countOf(text, '\r\n', from, to)
 
 /** Unique, non-empty names: "" → "Column 3", a repeated "Name" → "Name (2)". */
 export function uniqueHeaders(raw: readonly string[]): string[] {
@@ -192,16 +239,16 @@ export function parseCsv(input: string, fileName: string): ParsedCsv {
   let quoteError: { code: string; line: number; row: number } | undefined
   const quoteErrors = result.errors.filter((error) => error.type === 'Quotes')
   // a row starts on the line after the one the previous row ended on: one line break ends a row,
-  // and its quoted cells may hold more
+  // and its quoted cells may hold more, of any kind
   let line = 1
   result.data.forEach((row, r) => {
     const start = line
     line++
-    for (const cell of row) if (cell.includes(newline)) line += countOf(cell, newline, 0, cell.length)
+    for (const cell of row) if (cell.includes('\n') || cell.includes('\r')) line += breaksIn(cell, 0, cell.length)
     if (isBlank(row)) return
     if (quoteError === undefined && quoteErrors.length > 0) {
       const error = quoteErrors.find((e) => e.row === r)
-      if (error !== undefined) quoteError = { code: error.code, line: error.index === undefined ? start : 1 + countOf(text, newline, 0, error.index), row: rows.length }
+      if (error !== undefined) quoteError = { code: error.code, line: error.index === undefined ? start : 1 + breaksIn(text, 0, error.index), row: rows.length }
     }
     rows.push(row)
     lines.push(start)

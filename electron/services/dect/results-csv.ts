@@ -4,6 +4,18 @@ import type { Batch, RowProblem } from '../../contract/dect'
 /** The columns of the results CSV; a base row leaves the handset columns empty, a handset row mac, id and url. */
 export const RESULTS_COLUMNS = ['kind', 'row', 'mac', 'name', 'extension', 'id', 'url', 'outcome', 'error', 'ipui', 'base_mac', 'handset_index'] as const
 
+/**
+ * A cell starting with = + - @, a tab or a CR is a formula to Excel, LibreOffice and Sheets: a name
+ * "=HYPERLINK(…)" from a customer's sheet, or a PBX's error, would run when the results (or a
+ * damaged batch's readable rows) are opened. papaparse's `escapeFormulae` puts a ' before such a
+ * cell (and quotes it), which makes it text. An extension "+49 30 1234" gets one too, and that is
+ * right for an installer: unescaped, Excel reads it as a formula (an error, the space being its
+ * intersection operator) or "+4930…" as a number without its +; escaped, it stays the number as
+ * typed (the ' may show in the cell). papaparse's own pattern (`escapeFormulae: true`,
+ * /^[=+\-@\t\r].*$/) misses a cell with a line break after its first line, hence this one.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/
+
 /** A row still pending with an error problem was kept out of the push. */
 const outcomeOf = (state: string, problems: readonly RowProblem[]): string =>
   state === 'pending' && problems.some((p) => p.severity === 'error') ? 'not pushed (errors)' : state
@@ -35,7 +47,7 @@ export function resultsCsv(batch: Batch): { fileName: string; csv: string } {
     base_mac: handset.outcome.baseMac ?? handset.values.base_mac ?? '',
     handset_index: handset.outcome.handsetIndex ?? handset.values.handset_index ?? '',
   }))
-  const csv = Papa.unparse([...bases, ...handsets], { columns: [...RESULTS_COLUMNS], newline: '\r\n' })
+  const csv = Papa.unparse([...bases, ...handsets], { columns: [...RESULTS_COLUMNS], newline: '\r\n', escapeFormulae: FORMULA_START })
   const safeName = batch.name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'batch'
   return { fileName: `${safeName}-results.csv`, csv: `${csv}\r\n` }
 }

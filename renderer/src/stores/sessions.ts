@@ -3,8 +3,8 @@ import type { SystemInfo } from '@contract/pbx'
 import type { RecoveryState, SessionState, TrustedCertificate } from '@contract/profiles'
 import type { BridgeError, BridgeResult } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
-import { computed, ref, watch } from 'vue'
-import { callBridge, type LoadStatus } from './bridge-call'
+import { computed, onScopeDispose, ref, watch } from 'vue'
+import { callBridge, onBridgeFailure, type LoadStatus } from './bridge-call'
 import { useProfilesStore } from './profiles'
 
 /**
@@ -560,6 +560,15 @@ export const useSessionsStore = defineStore('sessions', () => {
     if (activeProfileId.value === profileId) activeProfileId.value = null
     if (signInProfileId.value === profileId) cancelSignIn()
   }
+
+  // A certificate that changed under a signed-in PBX ends its session in main, whichever call met
+  // it (a screen's list, a push): read the sessions again, so the list says signed out and why
+  // (`ended`) instead of "signed in" while every call is refused.
+  onScopeDispose(
+    onBridgeFailure((failure) => {
+      if (failure.code === 'UNTRUSTED_CERTIFICATE') void load()
+    }),
+  )
 
   // Saved PBXs change in the profiles store; the sessions follow (one arrow: sessions → profiles).
   // An edited address or user signs the PBX out in main: take its session from there.

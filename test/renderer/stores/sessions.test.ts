@@ -1,9 +1,13 @@
+import { CERTIFICATE_CHANGED_SESSION_MESSAGE } from '@contract/profiles'
+import { callBridge } from '@renderer/stores/bridge-call'
 import { useSessionsStore } from '@renderer/stores/sessions'
+import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useProfilesStore } from '@renderer/stores/profiles'
 import {
   acmeProfile,
+  certificateChangedSession,
   createFakePbx,
   fail,
   globexProfile,
@@ -15,6 +19,7 @@ import {
   selfSignedCertificate,
   signedIn,
   umbrellaProfile,
+  untrustedCertificate,
   wayneProfile,
   WRONG_CODE_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
@@ -23,6 +28,10 @@ import {
 describe('useSessionsStore', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
+  })
+  // a store of an earlier test would still hear the bridge's failures (onBridgeFailure) and read the sessions
+  afterEach(() => {
+    useSessionsStore().$dispose()
   })
 
   it('loads the session of every saved PBX', async () => {
@@ -122,6 +131,46 @@ describe('useSessionsStore', () => {
 
     expect(store.signOutError?.message).toBe('The PBX did not answer')
     expect(store.active?.profileId).toBe('p-acme')
+  })
+
+  it('reads the sessions again when any call answers UNTRUSTED_CERTIFICATE: a changed certificate ended the session in main', async () => {
+    const pbx = installFakePbx(createFakePbx({}, { profiles: [acmeProfile, wayneProfile], sessions: { 'p-wayne': signedIn(wayneProfile) } }))
+    const store = useSessionsStore()
+    await store.open('p-wayne')
+    expect(store.active?.profileId).toBe('p-wayne')
+    const reads = pbx.listSessions.mock.calls.length
+
+    // another screen's call meets the new certificate; main ends the session as it refuses the call
+    pbx.state.sessions['p-wayne'] = certificateChangedSession('p-wayne')
+    pbx.listDectPhones.mockResolvedValueOnce(
+      fail('UNTRUSTED_CERTIFICATE', 'The certificate of pbx.wayne.example has changed since you trusted it.', {
+        certificate: untrustedCertificate(renewedCertificate, OLD_WAYNE_FINGERPRINT),
+      }),
+    )
+    await callBridge(() => window.pbx.listDectPhones({ profileId: 'p-wayne' }))
+    await flushPromises()
+
+    expect(pbx.listSessions).toHaveBeenCalledTimes(reads + 1)
+    expect(store.sessionOf('p-wayne')).toEqual({
+      profileId: 'p-wayne',
+      status: 'signed_out',
+      ended: { reason: 'certificate_changed', message: CERTIFICATE_CHANGED_SESSION_MESSAGE },
+    })
+    expect(store.isSignedIn('p-wayne')).toBe(false)
+    expect(store.active).toBeNull()
+  })
+
+  it('does not read the sessions again for other failures', async () => {
+    const pbx = installFakePbx(createFakePbx({}, { sessions: { 'p-acme': signedIn(acmeProfile) } }))
+    const store = useSessionsStore()
+    await store.load()
+    pbx.listDectPhones.mockResolvedValueOnce(fail('UNREACHABLE', 'Nothing answered at pbx.acme.example:8887'))
+
+    await callBridge(() => window.pbx.listDectPhones({ profileId: 'p-acme' }))
+    await flushPromises()
+
+    expect(pbx.listSessions).toHaveBeenCalledTimes(1)
+    expect(store.isSignedIn('p-acme')).toBe(true)
   })
 
   describe('two-factor sign-in', () => {

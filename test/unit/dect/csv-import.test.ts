@@ -145,6 +145,17 @@ describe('importCsv', () => {
     expect(mapping.code).toBe('INVALID_INPUT')
   })
 
+  it('a CR file with LF and CRLF inside quoted cells: one batch row per CR, problems on the right row', () => {
+    const text = 'MAC,Name,Extension\r001565AABB01,"Reception\nfront",100\r001565AABB02,"Ward\r\nnorth",abc\r001565AABB03,Office,102\r'
+    const result = importCsv({ fileName: 'mac.csv', text, defaults: { vendor: 'Snom', model: 'M400' } })
+    expect(result.rows.map((r) => [r.row, r.values.mac, r.values.name])).toEqual([
+      [1, '001565AABB01', 'Reception\nfront'],
+      [2, '001565AABB02', 'Ward\r\nnorth'],
+      [3, '001565AABB03', 'Office'],
+    ])
+    expect(result.rows.map((r) => r.problems.map((p) => p.field))).toEqual([[], ['extension'], []])
+  })
+
   it('a broken file gives no rows at all', () => {
     const error = errorOf(() => importCsv({ fileName: 'q.csv', text: 'MAC,Name\n001565AABBCC,"A\n001565AABBCD,B\n', defaults: {} }))
     expect(error.message).toMatch(/^q\.csv: row 1 \(line 2\) has a quote/)

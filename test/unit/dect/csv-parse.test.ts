@@ -81,6 +81,37 @@ describe('parseCsv: what spreadsheets write', () => {
     expect(parsed.lines).toEqual([3, 4, 6])
   })
 
+  it('reads a CR file (Excel\'s "CSV (Macintosh)") with LF and CRLF inside quoted cells (Alt+Enter) as one row per CR', () => {
+    const text = '"Base\nMAC";Name;Note\r001565AABBCC;"Reception\nfront";a\r001565AABBCD;"two\r\nlines";b\r\r001565AABBCE;C;c\r'
+    const parsed = parseCsv(text, 'mac.csv')
+    expect(parsed.headers).toEqual(['Base\nMAC', 'Name', 'Note'])
+    expect(parsed.records).toEqual([
+      ['001565AABBCC', 'Reception\nfront', 'a'],
+      ['001565AABBCD', 'two\r\nlines', 'b'],
+      ['001565AABBCE', 'C', 'c'],
+    ])
+    // lines as an editor shows them: the header's LF, the cells' LF and CRLF each start one
+    expect(parsed.lines).toEqual([3, 5, 8])
+  })
+
+  it('a quote inside an unquoted cell (an inch mark) opens no quoted cell when the line break is looked for', () => {
+    const parsed = parseCsv('MAC,Screen 5"\r001565AABBCC,"a\nb"\r001565AABBCD,c\r', 'mac.csv')
+    expect(parsed.headers).toEqual(['MAC', 'Screen 5"'])
+    expect(parsed.records).toEqual([
+      ['001565AABBCC', 'a\nb'],
+      ['001565AABBCD', 'c'],
+    ])
+  })
+
+  it('counts a LF inside a cell of a CRLF file (Excel on Windows) as a line, as an editor does', () => {
+    const parsed = parseCsv('MAC,Name\r\n001565AABBCC,"a\nb"\r\n001565AABBCD,C\r\n', 'a.csv')
+    expect(parsed.records).toEqual([
+      ['001565AABBCC', 'a\nb'],
+      ['001565AABBCD', 'C'],
+    ])
+    expect(parsed.lines).toEqual([2, 4])
+  })
+
   it('names empty and repeated headers, and pads short rows', () => {
     const parsed = parseCsv('MAC,,Name,name,Name\n001565AABBCC,x\n', 'a.csv')
     expect(parsed.headers).toEqual(['MAC', 'Column 2', 'Name', 'name (2)', 'Name (3)'])
@@ -142,6 +173,11 @@ describe('parseCsv: one clear error for a file that is no batch', () => {
     expect(error.message).toBe(
       'q.csv: row 2 (line 3) has a quote (") that is never closed, so the rest of the file would be read as one cell. Close or remove that quote, then import again.',
     )
+  })
+
+  it('an unclosed quote in a CR file with LF inside cells names its row and the line an editor shows', () => {
+    const error = errorOf(() => parseCsv('Name,MAC\r"A\nx",001565AABBCC\r"B,001565AABBCD\rC,001565AABBCE\r', 'q.csv'))
+    expect(error.message).toMatch(/^q\.csv: row 2 \(line 4\) has a quote \("\) that is never closed/)
   })
 
   it('text after a closing quote is refused too', () => {

@@ -92,3 +92,38 @@ describe('the results CSV', () => {
     expect(bases.every((line, i) => i === 0 || line.startsWith('base,'))).toBe(true)
   })
 })
+
+describe('the results CSV and formulas (CSV injection)', () => {
+  const hostile: Batch = {
+    ...batch,
+    rows: [
+      { id: 'r1', row: 1, values: { mac: '805EC0000001', name: '=1+2', extension: '+49 30 1234' }, problems: [], outcome: { state: 'failed', error: '-1 is no extension' } },
+      { id: 'r2', row: 2, values: { mac: '805EC0000002', name: '@SUM(A1)' }, problems: [], outcome: { state: 'created', phoneId: 'dect-8' } },
+      { id: 'r3', row: 3, values: { mac: '805EC0000003', name: '=HYPERLINK("https://evil.example")\nsecond line' }, problems: [], outcome: { state: 'pending' } },
+      { id: 'r4', row: 4, values: { mac: '805EC0000004', name: '\t=cmd', extension: '100' }, problems: [], outcome: { state: 'pending' } },
+      { id: 'r5', row: 5, values: { mac: '805EC0000005', name: 'a=b, c-d @e', extension: '101' }, problems: [], outcome: { state: 'pending' } },
+    ],
+    handsets: [{ id: 'h1', row: 1, values: { ipui: '00092263DD', extension: '-1101', name: '+Anna' }, problems: [], outcome: { state: 'pending' } }],
+  }
+  const parsed = Papa.parse<Record<string, string>>(resultsCsv(hostile).csv, { header: true, skipEmptyLines: true })
+
+  it('starts a cell that begins with = + - @ or a tab with a \', so a spreadsheet reads it as text', () => {
+    expect(parsed.errors).toEqual([])
+    expect(parsed.data.map((r) => r.name)).toEqual([
+      "'=1+2",
+      "'@SUM(A1)",
+      '\'=HYPERLINK("https://evil.example")\nsecond line',
+      "'\t=cmd",
+      'a=b, c-d @e',
+      "'+Anna",
+    ])
+    expect(parsed.data.map((r) => r.extension)).toEqual(["'+49 30 1234", '', '', '100', '101', "'-1101"])
+    expect(parsed.data[0]?.error).toBe("'-1 is no extension")
+  })
+
+  it('leaves numbers and the other cells as they are', () => {
+    expect(parsed.data.map((r) => r.row)).toEqual(['1', '2', '3', '4', '5', '1'])
+    expect(parsed.data.map((r) => r.mac)).toEqual(['805EC0000001', '805EC0000002', '805EC0000003', '805EC0000004', '805EC0000005', ''])
+    expect(parsed.data[1]?.id).toBe('dect-8')
+  })
+})
