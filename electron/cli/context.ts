@@ -4,7 +4,6 @@ import type { BridgeError, BridgeResult } from '../contract/result'
 import type { Services } from '../services'
 import type { KeychainState } from '../services/keychain/secret-store'
 import { dataDirOf, PRODUCT_NAME } from './data-dir'
-import { desktopAppProcess } from './desktop-app'
 import { CliError, EXIT, failedError, usageError, type ExitCode } from './exit-codes'
 import type { Output } from './output'
 
@@ -15,14 +14,6 @@ export interface GlobalArgs {
 
 /** Whether a command opens the OS keychain (signing in does; listing saved PBXs does not). */
 export type KeychainNeed = 'needed' | 'not-needed'
-
-/**
- * Whether a command can run while the desktop app has the data folder open. The saved PBXs and
- * the rollout history are shared safely (re-read when changed, written under a lock); a batch is
- * not yet: the app keeps the batches it shows in memory and would write its copy over a change
- * made here, so a command that changes a batch waits until the app is quit.
- */
-export type DesktopSharing = 'shared' | 'batch-changes'
 
 type InputArgs<N extends OperationName> = undefined extends OperationInput<N> ? [input?: OperationInput<N>] : [input: OperationInput<N>]
 
@@ -57,7 +48,7 @@ export interface CliContext {
   /** a shell's Tab is being answered: commands are parsed, never run */
   completing: boolean
   /** opens the services (once per run): the data folder, and the OS keychain when the command needs it */
-  open(args: GlobalArgs, keychain: KeychainNeed, sharing?: DesktopSharing): Promise<OpenServices>
+  open(args: GlobalArgs, keychain: KeychainNeed): Promise<OpenServices>
   /**
    * Something half done to undo if the run is stopped (Ctrl-C) before the command finishes, e.g.
    * a PBX saved before its sign-in. Answers a function that drops the undo once it is not needed.
@@ -74,14 +65,8 @@ export function createCliContext(out: Output, version: string): CliContext {
   let closing: Promise<void> | undefined
   const undos = new Set<() => Promise<unknown>>()
 
-  async function open(args: GlobalArgs, need: KeychainNeed, sharing: DesktopSharing): Promise<OpenServices> {
+  async function open(args: GlobalArgs, need: KeychainNeed): Promise<OpenServices> {
     const dataDir = dataDirOf(args.dataDir)
-    const pid = sharing === 'batch-changes' ? await desktopAppProcess(dataDir) : null
-    if (pid !== null) {
-      throw failedError(
-        `The desktop app is running with the data folder ${dataDir} (process ${pid}): quit it first to change a batch from the command line, or do this in the app. (The app keeps the batches it shows in memory and would write over the change.)`,
-      )
-    }
     // loaded when a command runs, so --help, completions and bad usage answer at once
     const [{ createServices }, { dispatch }, { openKeytarStore }] = await Promise.all([
       import('../services'),
@@ -123,8 +108,8 @@ export function createCliContext(out: Output, version: string): CliContext {
     version,
     exitCode: EXIT.done,
     completing: false,
-    open(args, need, sharing = 'shared') {
-      opened ??= open(args, need, sharing)
+    open(args, need) {
+      opened ??= open(args, need)
       return opened
     },
     undoOnStop(undo) {

@@ -76,7 +76,7 @@ export function retryCommand(ctx: CliContext): CommandModule<BaseArgs, PushArgs>
 
 /** The batch, and the PBX named (or the one it was pushed to), signed in with what the keychain keeps. */
 async function target(ctx: CliContext, argv: PushArgs): Promise<{ open: OpenServices; batch: BatchSummary; profile: PbxProfile }> {
-  const open = await ctx.open(argv, 'needed', 'batch-changes')
+  const open = await ctx.open(argv, 'needed')
   const batch = await namedBatch(open, argv.batch)
   let profile: PbxProfile
   if (argv.pbx !== undefined) profile = await namedPbx(open, argv.pbx)

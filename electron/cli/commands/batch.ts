@@ -129,7 +129,7 @@ function checkCommand(ctx: CliContext): CommandModule<BaseArgs, BatchArgs> {
         .option('json', jsonOption)
         .example('$0 batch check "Site B" --pbx "Demo Company"', 'Before the push: what the PBX has already, what it would refuse') as Argv<BatchArgs>,
     handler: action(ctx, async (argv): Promise<ExitCode> => {
-      const open = await ctx.open(argv, 'needed', 'batch-changes')
+      const open = await ctx.open(argv, 'needed')
       const summary = await namedBatch(open, argv.batch)
       const profile = await namedPbx(open, argv.pbx ?? '')
       await openKept(open, profile)
@@ -155,7 +155,7 @@ function deleteCommand(ctx: CliContext): CommandModule<BaseArgs, BatchArgs> {
     describe: 'Delete a batch from this computer (the phones pushed stay on the PBX)',
     builder: (yargs) => yargs.positional('batch', batchPositional).example('$0 batch delete "Site B"', 'Delete one batch') as Argv<BatchArgs>,
     handler: action(ctx, async (argv) => {
-      const open = await ctx.open(argv, 'not-needed', 'batch-changes')
+      const open = await ctx.open(argv, 'not-needed')
       // a damaged file, named by its id: moved aside to batches/damaged/, not erased
       const damaged = (await open.must('listDamagedBatches')).find((file) => file.id === argv.batch.trim())
       if (damaged) {

@@ -22,7 +22,9 @@ import { newParts, resetRows, type NewBatchRow, type NewHandsetRow } from './bat
 import { readableCsv } from './batch-damage'
 import { batchFileText, INVALID, parseJson, readBatchFiles, rowIndex } from './batch-file'
 import { createBatchFolder, ID_PATTERN } from './batch-folder'
+import { diskMarkOf, lockForPush, pushedElsewhere, pushLocked, sameMark, type DiskMark } from './batch-sharing'
 import { appendEntry, baseStampOf, JOURNAL_COMPACT_BYTES, type JournalEntry } from './outcome-journal'
+import { fileStamp } from '../files/shared-file'
 import { safeFileName } from '../files/file-name'
 
 export const BATCHES_DIR = 'batches'
@@ -53,6 +55,13 @@ export type { DamagedBatch } from '../../contract/dect'
  * the whole file, the journal's outcomes included, and ends the journal. Reading a batch reads its
  * file and then its journal (batch-file.ts).
  *
+ * The desktop app and the command line share the batches folder (batch-sharing.ts). A batch kept
+ * in memory is read again when its files on disk are no longer what this store last read or wrote
+ * (looked at before each read or change, unless writes of this store are under way: then memory is
+ * ahead of the disk). A push holds its batch file's lock: while this process holds it, memory is
+ * the truth and is not compared with the disk (a push saves an outcome per row); while another
+ * process holds it, a change of the batch here is refused BUSY.
+ *
  * A file that is not a batch of this version (broken JSON, a schema mismatch) is reported — `get`
  * and `update` throw naming the file and what is wrong, `list` leaves it out and `scan`/`damaged()`
  * name it with what is wrong in words (batch-damage.ts) — and is never overwritten. Deleting it
@@ -81,6 +90,12 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     stamp: string | undefined
     /** bytes of the journal extending that file; Infinity when it must not be appended to */
     journalBytes: number
+    /** the batch's files as this store last read or wrote them, undefined when unknown */
+    mark: DiskMark | undefined
+    /** this process holds the batch file's push lock (`lockForPush`) */
+    held: boolean
+    /** held, and memory was compared with the disk since the lock was taken: memory is the truth */
+    trusted: boolean
     /** the read from disk under way, which every caller shares (two reads would each set the batch) */
     loading: Promise<Batch> | undefined
   }
@@ -90,7 +105,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
   function slotOf(id: string): Slot {
     let slot = slots.get(id)
     if (!slot) {
-      slot = { batch: undefined, queue: Promise.resolve(), writing: false, waiting: [], entry: { outcomes: {} }, whole: false, stamp: undefined, journalBytes: 0, loading: undefined }
+      slot = { batch: undefined, queue: Promise.resolve(), writing: false, waiting: [], entry: { outcomes: {} }, whole: false, stamp: undefined, journalBytes: 0, mark: undefined, held: false, trusted: false, loading: undefined }
       slots.set(id, slot)
     }
     return slot
@@ -101,20 +116,38 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     return id
   }
 
-  /** The batch in memory, read from disk once: callers that come while it is read share that read. */
+  /** memory is ahead of the disk (writes of this store under way) or the truth (this process pushes the batch) */
+  const memoryIsTruth = (slot: Slot): boolean => slot.trusted || slot.writing || slot.waiting.length > 0
+
+  /**
+   * The batch in memory, read from disk again when its files changed since this store last read or
+   * wrote them (another process changed them): callers that come while it is read share that read.
+   */
   function load(id: string): Promise<Batch> {
     const slot = slotOf(checkId(id))
-    if (slot.batch) return Promise.resolve(slot.batch)
-    slot.loading ??= readBatchFiles(fileOf(id), journalOf(id), id)
-      .then((read) => {
+    if (slot.loading) return slot.loading
+    const cached = slot.batch
+    if (cached && memoryIsTruth(slot)) return Promise.resolve(cached)
+    const loading = (async () => {
+      // a look begun before the lock was taken may miss a change made just before it
+      const heldBefore = slot.held
+      // looked at before the read: a change made meanwhile is read at the next look, never missed
+      const mark = await diskMarkOf(fileOf(id), journalOf(id))
+      if (!cached || !slot.mark || !sameMark(mark, slot.mark)) {
+        slot.batch = undefined
+        slot.mark = undefined
+        const read = await readBatchFiles(fileOf(id), journalOf(id), id)
         slot.batch = read.batch
         slot.stamp = read.stamp
         slot.journalBytes = read.journalBytes
-        return read.batch
-      })
-      .finally(() => {
-        slot.loading = undefined
-      })
+        slot.mark = mark
+      }
+      slot.trusted = heldBefore && slot.held
+      return slot.batch!
+    })()
+    slot.loading = loading.finally(() => {
+      slot.loading = undefined
+    })
     return slot.loading
   }
 
@@ -125,15 +158,20 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     await writeFileAtomic(fileOf(id), text)
     slot.stamp = baseStampOf(text)
     slot.journalBytes = 0
+    const file = await fileStamp(fileOf(id))
     // the journal is stale now (its base is gone): reading ignores it, the next journal replaces
-    // it, so a failure to remove it loses nothing
+    // it, so a failure to remove it loses nothing (the mark then differs, and the batch is read again)
     await rm(journalOf(id), { force: true }).catch(() => undefined)
+    slot.mark = { file, journal: null }
   }
 
   /** The outcomes changed since the last write, as one journal entry (a new journal after a whole write). */
   async function writeOutcomes(id: string, slot: Slot, batch: Batch, entry: Omit<JournalEntry, 'updatedAt'>): Promise<void> {
     const start = slot.journalBytes === 0 ? slot.stamp : undefined
-    slot.journalBytes += await appendEntry(journalOf(id), { ...entry, updatedAt: batch.updatedAt }, start)
+    const bytes = await appendEntry(journalOf(id), { ...entry, updatedAt: batch.updatedAt }, start)
+    slot.journalBytes += bytes
+    // the journal's size known without asking the disk: a push appends many times
+    if (slot.mark) slot.mark = { ...slot.mark, journal: (start === undefined ? (slot.mark.journal ?? 0) : 0) + bytes }
   }
 
   /** Writes the batch as it is in memory now; changes made meanwhile are grouped into the next write. */
@@ -159,6 +197,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         // what is in memory was not saved: forget it, the files on disk are the truth
         slot.batch = undefined
         slot.stamp = undefined
+        slot.mark = undefined
         slot.entry = { outcomes: {} }
         slot.whole = false
         for (const w of waiters) w.reject(error)
@@ -183,6 +222,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     const slot = slotOf(checkId(id))
     const run = slot.queue.then(async () => {
       const batch = await load(id)
+      if (!slot.held && (await pushLocked(fileOf(id)))) throw pushedElsewhere(batch.name)
       const result = apply(batch)
       batch.updatedAt = now().toISOString()
       if (outcomes) {
@@ -223,7 +263,11 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
 
   /** every readable batch as a summary, and the files that could not be read */
   async function scan(): Promise<{ batches: BatchSummary[]; damaged: DamagedBatch[] }> {
-    const found = await folder.scan((id) => slots.get(id)?.batch)
+    // a batch in memory that may be behind the disk is left to the folder, which reads what changed
+    const found = await folder.scan((id) => {
+      const slot = slots.get(id)
+      return slot && memoryIsTruth(slot) ? slot.batch : undefined
+    })
     lastDamaged = found.damaged
     return found
   }
@@ -256,6 +300,23 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
   return {
     dir,
     fileOf,
+
+    /**
+     * Takes the batch file's push lock for a push of this process (push.ts), until the answer is
+     * called: meanwhile the batch's changes here are the push's own, and another process's are
+     * refused. BUSY when another process pushes the batch.
+     */
+    async lockForPush(id: string): Promise<() => Promise<void>> {
+      const slot = slotOf(checkId(id))
+      const release = await lockForPush(fileOf(id))
+      slot.held = true
+      // what another process wrote before the lock was taken is read at the first look
+      slot.trusted = false
+      return async () => {
+        slot.held = slot.trusted = false
+        await release()
+      }
+    },
     /** the batches, newest change first (damaged files are left out: see `damaged`) */
     async list(): Promise<BatchSummary[]> {
       return (await scan()).batches
@@ -371,10 +432,13 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       const run = slot.queue.then(async (): Promise<{ movedTo?: string[] }> => {
         while (slot.writing || slot.waiting.length > 0) await new Promise((r) => setTimeout(r, 5))
         // the file as it is on disk (the writes above are done): one changed behind the app's back is kept too
-        const readable = await readBatchFiles(fileOf(id), journalOf(id), id).then(() => true, (error: unknown) => isNotFound(error))
+        // null: no file (NOT_FOUND below); undefined: a file that does not read (moved aside)
+        const read = await readBatchFiles(fileOf(id), journalOf(id), id).catch((error: unknown) => (isNotFound(error) ? null : undefined))
+        if (!slot.held && (await pushLocked(fileOf(id)))) throw pushedElsewhere(read?.batch.name)
         slot.batch = undefined // from here the files are the truth
+        slot.mark = undefined
         folder.forget(id)
-        if (!readable) return { movedTo: await folder.setAside(id) }
+        if (read === undefined) return { movedTo: await folder.setAside(id) }
         try {
           await rm(fileOf(id))
         } catch (error) {

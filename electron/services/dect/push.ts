@@ -12,7 +12,6 @@ import type { HandsetOutcome } from '../../contract/dect-handsets'
 import { normalizeMac, type DectPhone, type DectPhoneCreate } from '../../contract/pbx'
 import { asClause, introduce, joinSentences } from '../../contract/sentences'
 import { messageOf, ServiceError } from '../errors'
-import { lockOf } from '../files/shared-file'
 import type { PbxCaller } from '../pbx-client/caller'
 import { createDectPhonesClient, type DectPhonesClient } from '../pbx-client/dect-phones'
 import type { BatchStore } from './batch-store'
@@ -43,6 +42,8 @@ import { existingPhoneOutcome } from './own-phone'
  * - After the rows, ONE more list call reads every phone's provisioning `url` into its row.
  * - Then the handsets: each enrolled as a member of its base (member-push.ts), resumable the same
  *   way (a handset already a member is matched). A batch without handsets makes no such call.
+ * - While it runs, the push holds its batch file's lock (the store's `lockForPush`, batch-sharing.ts):
+ *   another process (the app, a command line) neither pushes nor changes the batch meanwhile.
  * - Status: `pushing` while it runs; then `done` (every valid row created or matched) or
  *   `partly_failed` (some failed; `retryFailed` sends those again, and only those).
  *
@@ -105,15 +106,6 @@ interface Run {
   markStarted(progress: PushProgress): void
   refuse(error: unknown): void
 }
-
-/**
- * The lock a push holds on its batch file while it runs: another process (the app, a command line)
- * neither pushes the batch at the same time nor takes it for one a crash left "pushing". A lock
- * whose process died is stale after `staleMs` (its holder refreshes it twice as often), so taking
- * it waits a little longer than that before saying another process has the batch.
- */
-const PUSH_LOCK = { staleMs: 2_000, waitMs: 3_000 }
-const lockBatch = (file: string) => lockOf(file, PUSH_LOCK.waitMs, 'this batch', PUSH_LOCK.staleMs)
 
 export function createPushRunner(deps: PushRunnerDeps) {
   const { store } = deps
@@ -371,7 +363,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
       let passwords: DectPasswords
       let release: () => Promise<void> = async () => undefined
       try {
-        release = await lockBatch(store.fileOf(batchId))
+        release = await store.lockForPush(batchId)
         batch = await store.get(batchId)
         concurrency = options.concurrency ?? batch.concurrency
         if (!Number.isInteger(concurrency) || concurrency < PUSH_CONCURRENCY.min || concurrency > PUSH_CONCURRENCY.max) {
@@ -519,9 +511,11 @@ export function createPushRunner(deps: PushRunnerDeps) {
       for (const summary of await store.list()) {
         if (summary.status !== 'pushing' || runs.has(summary.id)) continue
         // its lock taken: no live process pushes it (BUSY: one does, and it is left alone)
-        const release = await lockBatch(store.fileOf(summary.id)).catch(() => undefined)
+        const release = await store.lockForPush(summary.id).catch(() => undefined)
         if (!release) continue
         try {
+          // read again under the lock: a push of another process may have ended since the list
+          if ((await store.get(summary.id)).status !== 'pushing') continue
           await store.setPushState(summary.id, { status: 'paused' })
           recovered.push(summary.id)
         } finally {

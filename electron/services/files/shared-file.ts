@@ -41,9 +41,12 @@ export async function withFileLock<T>(file: string, work: () => Promise<T>, wait
   }
 }
 
-/** Whether another process (or this one) holds the lock of `file` now; a stale lock is not held. */
-export function isLocked(file: string): Promise<boolean> {
-  return lockfile.check(file, { realpath: false, stale: STALE_MS })
+/**
+ * Whether another process (or this one) holds the lock of `file` now; a stale lock is not held
+ * (`staleMs`: the one its holder took it with, see `lockOf`).
+ */
+export function isLocked(file: string, staleMs = STALE_MS): Promise<boolean> {
+  return lockfile.check(file, { realpath: false, stale: staleMs })
 }
 
 /**

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
-import { hostname, tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { PbxProfile } from '../../../electron/contract/profiles'
 import { normalFingerprint } from '../../../electron/cli/certificate-text'
 import { decisionLines } from '../../../electron/cli/commands/outbound'
 import { appDataDir, dataDirOf } from '../../../electron/cli/data-dir'
-import { desktopAppProcess } from '../../../electron/cli/desktop-app'
 import { exitCodeOf } from '../../../electron/cli/exit-codes'
 import { figureWords, reachWords, wasRead } from '../../../electron/cli/fleet-text'
 import { formatTable } from '../../../electron/cli/output'
@@ -16,12 +12,6 @@ import { findPbx } from '../../../electron/cli/pbx-names'
 import { thrown } from './run-cli'
 
 // The command line's small parts, in-process; cli.test.ts runs the whole of it as a child process.
-
-const dirs: string[] = []
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
-})
-
 
 describe('the data folder', () => {
   it("is the desktop app's userData on each platform", () => {
@@ -36,20 +26,6 @@ describe('the data folder', () => {
     expect(dataDirOf('/a', { PBX_PROVISIONER_DATA_DIR: '/b' })).toBe('/a')
     expect(dataDirOf(undefined, { PBX_PROVISIONER_DATA_DIR: '/b' })).toBe('/b')
     expect(dataDirOf('  ', { PBX_PROVISIONER_DATA_DIR: '/b' })).toBe('/b')
-  })
-
-  it("sees the desktop app's lock, and not a lock a crash left", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pbx-cli-lock-'))
-    dirs.push(dir)
-    expect(await desktopAppProcess(dir)).toBeNull()
-    symlinkSync(`${hostname()}-${process.pid}`, join(dir, 'SingletonLock'))
-    expect(await desktopAppProcess(dir)).toBe(process.pid)
-    expect(await desktopAppProcess(dir, 'win32')).toBeNull()
-    const stale = mkdtempSync(join(tmpdir(), 'pbx-cli-lock-'))
-    dirs.push(stale)
-    // pid 2^22 + 1 is above Linux's pid_max: no such process
-    symlinkSync(`${hostname()}-4194305`, join(stale, 'SingletonLock'))
-    expect(await desktopAppProcess(stale)).toBeNull()
   })
 })
 

@@ -1,11 +1,11 @@
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs'
-import { hostname } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FleetEntry } from '../../../electron/contract/fleet'
 import type { NumberTestResult } from '../../../electron/contract/number-test'
 import type { PbxProfile } from '../../../electron/contract/profiles'
 import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
+import { createBatchStore } from '../../../electron/services/dect/batch-store'
 import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
 import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
 import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
@@ -90,16 +90,27 @@ describe('the command line, without a keychain', { timeout: 30_000 }, () => {
     expect(jsonOf<{ name: string }[]>(byId).map((row) => row.name)).toEqual([list[0]!.label])
   })
 
-  it('shares the data folder with a running desktop app, except to change a batch', async () => {
-    const busy = tempDir('pbx-cli-busy-')
-    // Chromium's single instance lock, as the running app holds it: this test's own process
-    symlinkSync(`${hostname()}-${process.pid}`, join(busy, 'SingletonLock'))
-    const listed = await runCli(['pbx', 'list', '--json'], { dataDir: busy })
-    expect(listed.code, listed.stderr).toBe(0)
-    expect(jsonOf<unknown[]>(listed)).toEqual([])
-    const pushed = await runCli(['batch', 'push', 'Site B', '--pbx', 'Demo'], { dataDir: busy })
-    expect(pushed.code).toBe(1)
-    expect(pushed.stderr).toMatch(/The desktop app is running with the data folder .*: quit it first to change a batch from the command line, or do this in the app/)
+  it('shares the batches with another process: a batch it pushes is changed only once that push ended', async () => {
+    const shared = tempDir('pbx-cli-shared-')
+    // the other process (the desktop app): this test, pushing one row of the batch
+    const app = createBatchStore(shared)
+    const batch = await app.create({ name: 'Site B', source: 'b.csv', rows: [{ row: 1, values: { name: 'Desk', mac: '001565000001' }, problems: [] }] })
+    const release = await app.lockForPush(batch.id)
+    await app.setPushState(batch.id, { status: 'pushing' })
+    await app.saveOutcomes(batch.id, { [batch.rows[0]!.id]: { state: 'created', phoneId: 'p1', at: '2024-05-01T10:00:00.000Z' } })
+    const files = () => readdirSync(join(shared, 'batches')).filter((name) => !name.endsWith('.lock')).map((name) => [name, readFileSync(join(shared, 'batches', name), 'utf8')])
+    const before = files()
+
+    const refused = await runCli(['batch', 'delete', 'Site B'], { dataDir: shared })
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/The batch "Site B" is being pushed by a command line or another window\. Wait until that push ends/)
+    expect(files()).toEqual(before)
+
+    await app.settleStatus(batch.id, () => 'done')
+    await release()
+    const deleted = await runCli(['batch', 'delete', 'Site B'], { dataDir: shared })
+    expect(deleted.code, deleted.stderr).toBe(0)
+    await expect(app.get(batch.id)).rejects.toThrow(/That batch no longer exists/)
   })
 })
 

@@ -1,0 +1,61 @@
+import { stat } from 'node:fs/promises'
+import { ServiceError } from '../errors'
+import { fileStamp, isLocked, lockOf } from '../files/shared-file'
+
+/**
+ * A batch that the desktop app and the command line use at the same time (one data folder): what
+ * batch-store.ts needs to keep the other process's changes and not write over them.
+ *
+ * - `DiskMark`: what the store last read or wrote of a batch's files. A batch kept in memory whose
+ *   files on disk are no longer that (the other process wrote the file, appended outcomes, deleted
+ *   it) is read again. The file by its stamp (shared-file.ts: a write is a rename, a new inode);
+ *   the journal by its size, which only grows (a new journal comes with a new batch file), so the
+ *   store knows it after each of its own appends without asking the disk.
+ * - The push lock: a push holds its batch file's lock for its whole run (push.ts). Meanwhile that
+ *   process alone changes the batch; another's change is refused BUSY, since the push would write
+ *   its outcomes over the change, or the change over the outcomes.
+ */
+
+export interface DiskMark {
+  /** the batch file's stamp (shared-file.ts `fileStamp`), null when there is no file */
+  file: string | null
+  /** bytes of the outcome journal, null when there is none */
+  journal: number | null
+}
+
+/** the batch's files as they are on disk now (two stat calls) */
+export async function diskMarkOf(file: string, journal: string): Promise<DiskMark> {
+  const [stamp, bytes] = await Promise.all([fileStamp(file), sizeOf(journal)])
+  return { file: stamp, journal: bytes }
+}
+
+export const sameMark = (a: DiskMark, b: DiskMark): boolean => a.file === b.file && a.journal === b.journal
+
+async function sizeOf(file: string): Promise<number | null> {
+  try {
+    return (await stat(file)).size
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+}
+
+/**
+ * The lock a push holds on its batch file while it runs: another process (the app, a command line)
+ * neither pushes the batch at the same time, nor changes it, nor takes it for one a crash left
+ * "pushing". A lock whose process died is stale after `staleMs` (its holder refreshes it twice as
+ * often), so taking it waits a little longer than that before saying another process has the batch.
+ */
+const PUSH_LOCK = { staleMs: 2_000, waitMs: 3_000 }
+
+/** takes the push lock of the batch file `file`; BUSY when another process pushes the batch */
+export const lockForPush = (file: string): Promise<() => Promise<void>> => lockOf(file, PUSH_LOCK.waitMs, 'this batch', PUSH_LOCK.staleMs)
+
+/** whether a push (of another process, when this one holds no lock of the batch) has the batch file `file` */
+export const pushLocked = (file: string): Promise<boolean> => isLocked(file, PUSH_LOCK.staleMs)
+
+/** the refusal of a change of batch `name` while another process pushes it */
+export function pushedElsewhere(name: string | undefined): ServiceError {
+  const which = name === undefined ? 'This batch' : `The batch "${name}"`
+  return new ServiceError('BUSY', `${which} is being pushed by a command line or another window. Wait until that push ends (or pause it there), then try again.`)
+}

@@ -1,0 +1,140 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { RowOutcome } from '../../../electron/contract/dect'
+import { createBatchStore, type BatchStore } from '../../../electron/services/dect/batch-store'
+import { ServiceError } from '../../../electron/services/errors'
+import { makeRows, tempDir } from './push-support'
+
+// The desktop app and a command line on one data folder: two stores on one folder, as two
+// processes have them (each keeps the batches it read in memory).
+
+let dir: string
+let cleanup: () => Promise<void>
+/** the desktop app */
+let app: BatchStore
+/** a command line */
+let cli: BatchStore
+
+beforeEach(async () => {
+  ;({ dir, cleanup } = await tempDir())
+  app = createBatchStore(dir)
+  cli = createBatchStore(dir)
+})
+afterEach(async () => {
+  await cleanup()
+})
+
+const created = (i: number): RowOutcome => ({ state: 'created', phoneId: `dect-${i}`, at: '2026-11-23T10:00:00.000Z' })
+const states = (batch: { rows: { outcome: RowOutcome }[] }) => batch.rows.map((r) => r.outcome.state)
+
+/** every file of the batches folder with its text */
+async function files(): Promise<Record<string, string>> {
+  const folder = join(dir, 'batches')
+  const names = (await readdir(folder)).filter((name) => !name.endsWith('.lock')).sort()
+  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(folder, name), 'utf8')] as const)))
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof ServiceError) return error
+    throw error
+  }
+  throw new Error('expected a rejection')
+}
+
+describe('a batch shared by two processes', () => {
+  it("the other process's push and edits are seen by get and list, however the batch was kept in memory", async () => {
+    const batch = await app.create({ name: 'Site B', source: 'b.csv', rows: makeRows(4) })
+    expect(states(await app.get(batch.id))).toEqual(['pending', 'pending', 'pending', 'pending'])
+    expect((await app.list()).map((b) => b.counts.created)).toEqual([0])
+
+    // the command line pushes: its outcomes go to the journal, one append at a time
+    const release = await cli.lockForPush(batch.id)
+    await cli.setPushState(batch.id, { status: 'pushing' })
+    await cli.saveOutcomes(batch.id, { r1: created(1) })
+    expect(states(await app.get(batch.id))).toEqual(['created', 'pending', 'pending', 'pending'])
+    await cli.saveOutcomes(batch.id, { r2: created(2) })
+    const [during] = await app.list()
+    expect(during).toMatchObject({ status: 'pushing', counts: { created: 2, pending: 2 } })
+    expect(states(await app.get(batch.id))).toEqual(['created', 'created', 'pending', 'pending'])
+    await cli.settleStatus(batch.id, () => 'paused')
+    await release()
+
+    // then an edit (a whole write: a new file, the journal folded in)
+    await cli.rename(batch.id, 'Site B (east)')
+    expect(await app.get(batch.id)).toMatchObject({ name: 'Site B (east)', status: 'paused' })
+    expect((await app.list()).map((b) => [b.name, b.counts.created])).toEqual([['Site B (east)', 2]])
+  })
+
+  it("an edit here after the other process's push keeps that push's outcomes", async () => {
+    const batch = await app.create({ name: 'Kept', source: 'k.csv', rows: makeRows(3) })
+    await app.get(batch.id)
+    const release = await cli.lockForPush(batch.id)
+    await cli.saveOutcomes(batch.id, { r1: created(1), r3: created(3) }, { status: 'partly_failed' })
+    await release()
+
+    await app.setPushState(batch.id, { concurrency: 8 })
+    const saved = await createBatchStore(dir).get(batch.id)
+    expect(saved).toMatchObject({ concurrency: 8, status: 'partly_failed' })
+    expect(states(saved)).toEqual(['created', 'pending', 'created'])
+  })
+
+  // another push waits for the lock (about 5 s) before it is refused
+  it('a change here while the other process pushes the batch is refused BUSY, naming it, and the files stay as they were', { timeout: 20_000 }, async () => {
+    const batch = await app.create({ name: 'Busy', source: 'b.csv', rows: makeRows(2) })
+    await app.get(batch.id)
+    const release = await cli.lockForPush(batch.id)
+    await cli.saveOutcomes(batch.id, { r1: created(1) }, { status: 'pushing' })
+    const before = await files()
+
+    const refusals = await Promise.all([
+      rejection(app.rename(batch.id, 'Other')),
+      rejection(app.update(batch.id, (b) => void (b.rows[1]!.values.name = 'Renamed'))),
+      rejection(app.setPushState(batch.id, { status: 'paused' })),
+      rejection(app.saveOutcomes(batch.id, { r2: created(2) })),
+      rejection(app.remove(batch.id)),
+    ])
+    for (const error of refusals) {
+      expect(error.code).toBe('BUSY')
+      expect(error.message).toBe('The batch "Busy" is being pushed by a command line or another window. Wait until that push ends (or pause it there), then try again.')
+    }
+    await expect(app.lockForPush(batch.id)).rejects.toMatchObject({ code: 'BUSY' })
+    expect(await files()).toEqual(before)
+    // reading is not a change: it shows the push as it goes
+    expect(states(await app.get(batch.id))).toEqual(['created', 'pending'])
+
+    await release()
+    await app.rename(batch.id, 'Other')
+    expect(await createBatchStore(dir).get(batch.id)).toMatchObject({ name: 'Other', status: 'pushing' })
+  })
+
+  it("this process's own push saves its outcomes while it holds the lock, and the other process cannot change the batch", async () => {
+    const batch = await app.create({ name: 'Mine', source: 'm.csv', rows: makeRows(50) })
+    const release = await app.lockForPush(batch.id)
+    await app.setPushState(batch.id, { status: 'pushing' })
+    await Promise.all(Array.from({ length: 50 }, (_, i) => app.saveOutcomes(batch.id, { [`r${i + 1}`]: created(i) })))
+    await app.rename(batch.id, 'Mine, renamed while pushed')
+    expect((await rejection(cli.rename(batch.id, 'Theirs'))).code).toBe('BUSY')
+    expect(await app.settleStatus(batch.id, () => 'done')).toBe('done')
+    await release()
+
+    const saved = await cli.get(batch.id)
+    expect(saved).toMatchObject({ name: 'Mine, renamed while pushed', status: 'done' })
+    expect(states(saved).every((state) => state === 'created')).toBe(true)
+  })
+
+  it('a batch the other process deleted is gone here: not listed, not read, not written back', async () => {
+    const batch = await app.create({ name: 'Gone', source: 'g.csv', rows: makeRows(2) })
+    await app.saveOutcomes(batch.id, { r1: created(1) })
+    expect((await app.list()).map((b) => b.name)).toEqual(['Gone'])
+
+    await cli.remove(batch.id)
+    expect(await app.list()).toEqual([])
+    expect((await rejection(app.get(batch.id))).code).toBe('NOT_FOUND')
+    expect((await rejection(app.saveOutcomes(batch.id, { r2: created(2) }))).code).toBe('NOT_FOUND')
+    expect(await readdir(join(dir, 'batches'))).toEqual([])
+  })
+})
