@@ -201,8 +201,15 @@ export type HandsetCounts = z.infer<typeof HandsetCountsSchema>
 export const PushProgressSchema = z.object({
   batchId: z.string(),
   status: z.enum(BATCH_STATUSES),
-  /** a push is working on the batch (it may be stopping) */
+  /** a push of this process is working on the batch (it may be stopping) */
   running: z.boolean(),
+  /**
+   * true: another process (a command line, another window) is pushing the batch. Then `status` is
+   * `pushing` and `running` false (nothing here can pause, cancel or resume that push), the counts
+   * are the batch as that push saved it so far, and `startedAt` and `etaMs` are null and `reason`
+   * absent (they are that process's).
+   */
+  elsewhere: z.boolean().optional(),
   /** valid rows: the rows a push handles (rows with errors are not counted) */
   total: z.int(),
   /** created + matched + failed */

@@ -670,7 +670,7 @@ export type FakeDectState = {
 /** The helpers a test drives the fake push with. */
 export type FakeDect = {
   state: FakeDectState
-  /** rows of a running push reach the PBX: moved from pending; the push ends when none is left */
+  /** rows of a running push (here, or `elsewhere`) reach the PBX: moved from pending; the push ends when none is left */
   advancePush: (batchId: string, rows: { created?: number; matched?: number; failed?: number; etaMs?: number | null }) => PushProgress
   /** the push stops by itself (network lost, signed out, ...), saying why */
   stopPush: (batchId: string, reason: string) => PushProgress
@@ -678,6 +678,7 @@ export type FakeDect = {
 
 export const FAKE_PAUSED_REASON = 'Paused by you'
 export const FAKE_CANCELLED_REASON = 'Cancelled by you'
+export const FAKE_PUSHED_ELSEWHERE = 'The batch is being pushed by a command line or another window. Wait until that push ends (or pause it there), then try again.'
 export const FAKE_NOT_SUPPORTED_DELETE = 'The PBX does not offer deleting DECT phones (405 on DELETE /api/dect_phones/{id}).'
 
 /** A push that has not run yet: `total` valid rows, all pending; pass what differs. */
@@ -795,12 +796,15 @@ export function createDectFake(isSignedIn: (profileId: string) => boolean): {
   const notSignedIn = () => fail('NOT_SIGNED_IN', 'Sign in to the PBX first.')
   const noPush = (batchId: string) => fail('NOT_FOUND', `There is no batch ${batchId} on this computer.`)
   const answer = (progress: PushProgress) => ok(structuredClone(progress))
+  // as main refuses a push of a batch another process pushes (services/dect/batch-sharing.ts)
+  const pushedElsewhere = () => fail('BUSY', FAKE_PUSHED_ELSEWHERE)
 
   const operations: Pick<PbxApi, DectFakeOperation> = {
     startPush: async ({ batchId, profileId }) => {
       const push = state.pushes[batchId]
       if (!push) return noPush(batchId)
       if (!isSignedIn(profileId)) return notSignedIn()
+      if (push.elsewhere) return pushedElsewhere()
       if (push.pending > 0) {
         Object.assign(push, { running: true, status: 'pushing', startedAt: new Date().toISOString(), etaMs: null })
         delete push.reason
@@ -824,6 +828,7 @@ export function createDectFake(isSignedIn: (profileId: string) => boolean): {
       const push = state.pushes[batchId]
       if (!push) return noPush(batchId)
       if (!isSignedIn(profileId)) return notSignedIn()
+      if (push.elsewhere) return pushedElsewhere()
       if (push.failed > 0) {
         Object.assign(push, { running: true, status: 'pushing', pending: push.pending + push.failed, done: push.done - push.failed, failed: 0, etaMs: null })
         delete push.reason
@@ -891,7 +896,10 @@ export function createDectFake(isSignedIn: (profileId: string) => boolean): {
       push.done += moved
       push.pending -= moved
       if (etaMs !== undefined) push.etaMs = etaMs
-      if (push.pending === 0) Object.assign(push, { running: false, status: push.failed > 0 ? 'partly_failed' : 'done', etaMs: null })
+      if (push.pending === 0) {
+        Object.assign(push, { running: false, status: push.failed > 0 ? 'partly_failed' : 'done', etaMs: null })
+        delete push.elsewhere
+      }
       return structuredClone(push)
     },
     stopPush: (batchId, reason) => {

@@ -15,16 +15,14 @@ import {
 import type { HandsetOutcome } from '../../contract/dect-handsets'
 import { checkInput, problemText } from '../../contract/pbx'
 import { ServiceError } from '../errors'
-import { writeFileAtomic } from '../files/atomic-write'
-import { openPrivateDir } from '../files/private-dir'
 import { checked } from '../validation'
 import { newParts, resetRows, type NewBatchRow, type NewHandsetRow } from './batch-parts'
 import { readableCsv } from './batch-damage'
-import { batchFileText, INVALID, parseJson, readBatchFiles, rowIndex } from './batch-file'
-import { createBatchFolder, ID_PATTERN } from './batch-folder'
-import { diskMarkOf, lockForPush, pushedElsewhere, pushLocked, sameMark, type DiskMark } from './batch-sharing'
-import { appendEntry, baseStampOf, JOURNAL_COMPACT_BYTES, type JournalEntry } from './outcome-journal'
-import { fileStamp } from '../files/shared-file'
+import { INVALID, parseJson, readBatchFiles, rowIndex } from './batch-file'
+import { createBatchFolder } from './batch-folder'
+import { checkId, createBatchMemory } from './batch-memory'
+import { lockForPush, pushedElsewhere, pushLocked } from './batch-sharing'
+import { JOURNAL_COMPACT_BYTES, type JournalEntry } from './outcome-journal'
 import { safeFileName } from '../files/file-name'
 
 export const BATCHES_DIR = 'batches'
@@ -53,7 +51,8 @@ export type { DamagedBatch } from '../../contract/dect'
  * Row outcomes (`saveOutcomes`, the many small changes of a push) are appended to the batch's
  * outcome journal (outcome-journal.ts) rather than rewriting the file; every other change writes
  * the whole file, the journal's outcomes included, and ends the journal. Reading a batch reads its
- * file and then its journal (batch-file.ts).
+ * file and then its journal (batch-file.ts). That queue, and the batches kept in memory, are
+ * batch-memory.ts.
  *
  * The desktop app and the command line share the batches folder (batch-sharing.ts). A batch kept
  * in memory is read again when its files on disk are no longer what this store last read or wrote
@@ -74,178 +73,12 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
   const folder = createBatchFolder(dir, now)
   const { fileOf, journalOf } = folder
 
-  interface Slot {
-    batch: Batch | undefined
-    /** the chain every read-modify of this batch waits on */
-    queue: Promise<unknown>
-    /** a write is in flight */
-    writing: boolean
-    /** changes applied in memory since the write in flight started, waiting for the next write */
-    waiting: { resolve: () => void; reject: (error: unknown) => void }[]
-    /** the outcomes among those changes, for the journal */
-    entry: Omit<JournalEntry, 'updatedAt'>
-    /** one of those changes is more than outcomes: the next write is of the whole file */
-    whole: boolean
-    /** the stamp of the batch file on disk (outcome-journal.ts), undefined when unknown */
-    stamp: string | undefined
-    /** bytes of the journal extending that file; Infinity when it must not be appended to */
-    journalBytes: number
-    /** the batch's files as this store last read or wrote them, undefined when unknown */
-    mark: DiskMark | undefined
-    /** this process holds the batch file's push lock (`lockForPush`) */
-    held: boolean
-    /** held, and memory was compared with the disk since the lock was taken: memory is the truth */
-    trusted: boolean
-    /** the read from disk under way, which every caller shares (two reads would each set the batch) */
-    loading: Promise<Batch> | undefined
-  }
-  const slots = new Map<string, Slot>()
+  const memory = createBatchMemory({ dir, fileOf, journalOf, compactAt, now })
+  const { change } = memory
   let lastDamaged: DamagedBatch[] = []
 
-  function slotOf(id: string): Slot {
-    let slot = slots.get(id)
-    if (!slot) {
-      slot = { batch: undefined, queue: Promise.resolve(), writing: false, waiting: [], entry: { outcomes: {} }, whole: false, stamp: undefined, journalBytes: 0, mark: undefined, held: false, trusted: false, loading: undefined }
-      slots.set(id, slot)
-    }
-    return slot
-  }
-
-  function checkId(id: string): string {
-    if (typeof id !== 'string' || !ID_PATTERN.test(id)) throw new ServiceError('NOT_FOUND', 'That batch does not exist.')
-    return id
-  }
-
-  /** memory is ahead of the disk (writes of this store under way) or the truth (this process pushes the batch) */
-  const memoryIsTruth = (slot: Slot): boolean => slot.trusted || slot.writing || slot.waiting.length > 0
-
-  /**
-   * The batch in memory, read from disk again when its files changed since this store last read or
-   * wrote them (another process changed them): callers that come while it is read share that read.
-   */
-  function load(id: string): Promise<Batch> {
-    const slot = slotOf(checkId(id))
-    if (slot.loading) return slot.loading
-    const cached = slot.batch
-    if (cached && memoryIsTruth(slot)) return Promise.resolve(cached)
-    const loading = (async () => {
-      // a look begun before the lock was taken may miss a change made just before it
-      const heldBefore = slot.held
-      // looked at before the read: a change made meanwhile is read at the next look, never missed
-      const mark = await diskMarkOf(fileOf(id), journalOf(id))
-      if (!cached || !slot.mark || !sameMark(mark, slot.mark)) {
-        slot.batch = undefined
-        slot.mark = undefined
-        const read = await readBatchFiles(fileOf(id), journalOf(id), id)
-        slot.batch = read.batch
-        slot.stamp = read.stamp
-        slot.journalBytes = read.journalBytes
-        slot.mark = mark
-      }
-      slot.trusted = heldBefore && slot.held
-      return slot.batch!
-    })()
-    slot.loading = loading.finally(() => {
-      slot.loading = undefined
-    })
-    return slot.loading
-  }
-
-  /** The whole batch as it is in memory, the journal's outcomes included; then the journal goes. */
-  async function writeWhole(id: string, slot: Slot, batch: Batch): Promise<void> {
-    const text = batchFileText(batch)
-    await openPrivateDir(dir)
-    await writeFileAtomic(fileOf(id), text)
-    slot.stamp = baseStampOf(text)
-    slot.journalBytes = 0
-    const file = await fileStamp(fileOf(id))
-    // the journal is stale now (its base is gone): reading ignores it, the next journal replaces
-    // it, so a failure to remove it loses nothing (the mark then differs, and the batch is read again)
-    await rm(journalOf(id), { force: true }).catch(() => undefined)
-    slot.mark = { file, journal: null }
-  }
-
-  /** The outcomes changed since the last write, as one journal entry (a new journal after a whole write). */
-  async function writeOutcomes(id: string, slot: Slot, batch: Batch, entry: Omit<JournalEntry, 'updatedAt'>): Promise<void> {
-    const start = slot.journalBytes === 0 ? slot.stamp : undefined
-    const bytes = await appendEntry(journalOf(id), { ...entry, updatedAt: batch.updatedAt }, start)
-    slot.journalBytes += bytes
-    // the journal's size known without asking the disk: a push appends many times
-    if (slot.mark) slot.mark = { ...slot.mark, journal: (start === undefined ? (slot.mark.journal ?? 0) : 0) + bytes }
-  }
-
-  /** Writes the batch as it is in memory now; changes made meanwhile are grouped into the next write. */
-  function flush(id: string, slot: Slot): void {
-    if (slot.writing || slot.waiting.length === 0) return
-    const batch = slot.batch
-    const waiters = slot.waiting
-    const entry = slot.entry
-    const whole = slot.whole || slot.stamp === undefined || slot.journalBytes >= compactAt
-    slot.waiting = []
-    slot.entry = { outcomes: {} }
-    slot.whole = false
-    slot.writing = true
-    const done = !batch ? Promise.resolve() : whole ? writeWhole(id, slot, batch) : writeOutcomes(id, slot, batch, entry)
-    done.then(
-      () => {
-        slot.writing = false
-        for (const w of waiters) w.resolve()
-        flush(id, slot)
-      },
-      (error: unknown) => {
-        slot.writing = false
-        // what is in memory was not saved: forget it, the files on disk are the truth
-        slot.batch = undefined
-        slot.stamp = undefined
-        slot.mark = undefined
-        slot.entry = { outcomes: {} }
-        slot.whole = false
-        for (const w of waiters) w.reject(error)
-        for (const w of slot.waiting.splice(0)) w.reject(error)
-      },
-    )
-  }
-
-  function saved(id: string, slot: Slot): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      slot.waiting.push({ resolve, reject })
-      flush(id, slot)
-    })
-  }
-
-  /**
-   * Runs `apply` on the batch in memory after every change asked for before it, then saves.
-   * `apply` changes the batch in place and must not throw after it has changed something. With
-   * `outcomes`, the change is only of those outcomes (and the status) and goes to the journal.
-   */
-  function change<T>(id: string, apply: (batch: Batch) => T, outcomes?: Omit<JournalEntry, 'updatedAt'>): Promise<T> {
-    const slot = slotOf(checkId(id))
-    const run = slot.queue.then(async () => {
-      const batch = await load(id)
-      if (!slot.held && (await pushLocked(fileOf(id)))) throw pushedElsewhere(batch.name)
-      const result = apply(batch)
-      batch.updatedAt = now().toISOString()
-      if (outcomes) {
-        Object.assign(slot.entry.outcomes, outcomes.outcomes)
-        if (outcomes.handsets) slot.entry.handsets = { ...slot.entry.handsets, ...outcomes.handsets }
-        if (outcomes.status !== undefined) slot.entry.status = outcomes.status
-      } else slot.whole = true
-      const write = saved(id, slot)
-      return { result, write }
-    })
-    // the next change may be applied as soon as this one is in memory: only the write is awaited
-    slot.queue = run.catch(() => undefined)
-    return run.then(async ({ result, write }) => {
-      await write
-      return result
-    })
-  }
-
   async function createWith(batch: Batch): Promise<Batch> {
-    const slot = slotOf(batch.id)
-    slot.batch = batch
-    slot.whole = true
-    await saved(batch.id, slot)
+    await memory.add(batch)
     return structuredClone(batch)
   }
 
@@ -264,19 +97,14 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
   /** every readable batch as a summary, and the files that could not be read */
   async function scan(): Promise<{ batches: BatchSummary[]; damaged: DamagedBatch[] }> {
     // a batch in memory that may be behind the disk is left to the folder, which reads what changed
-    const found = await folder.scan((id) => {
-      const slot = slots.get(id)
-      return slot && memoryIsTruth(slot) ? slot.batch : undefined
-    })
+    const found = await folder.scan(memory.trusted)
     lastDamaged = found.damaged
     return found
   }
 
   /** a copy of the batch (changing it changes nothing on disk) */
   async function get(id: string): Promise<Batch> {
-    const slot = slotOf(checkId(id))
-    await slot.queue
-    return structuredClone(await load(id))
+    return structuredClone(await memory.read(id))
   }
 
   function fresh(fields: Pick<Batch, 'name' | 'source' | 'defaults' | 'rows'> & { handsets?: Batch['handsets'] }): Batch {
@@ -307,15 +135,20 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
      * refused. BUSY when another process pushes the batch.
      */
     async lockForPush(id: string): Promise<() => Promise<void>> {
-      const slot = slotOf(checkId(id))
-      const release = await lockForPush(fileOf(id))
-      slot.held = true
-      // what another process wrote before the lock was taken is read at the first look
-      slot.trusted = false
+      const release = await lockForPush(fileOf(checkId(id))).catch(async (error: unknown) => {
+        // the lock's own refusal names a file: this one names the batch, and says what to do
+        if (error instanceof ServiceError && error.code === 'BUSY') throw pushedElsewhere((await memory.read(id).catch(() => undefined))?.name)
+        throw error
+      })
+      const letGo = memory.hold(id)
       return async () => {
-        slot.held = slot.trusted = false
+        letGo()
         await release()
       }
+    },
+    /** whether another process pushes batch `id` now: it holds the batch file's push lock, and this one does not */
+    async pushingElsewhere(id: string): Promise<boolean> {
+      return !memory.holds(checkId(id)) && (await pushLocked(fileOf(id)))
     },
     /** the batches, newest change first (damaged files are left out: see `damaged`) */
     async list(): Promise<BatchSummary[]> {
@@ -427,16 +260,13 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
      * newer format) is moved aside to `batches/damaged/` instead, never erased: `movedTo` says where.
      */
     async remove(id: string): Promise<{ movedTo?: string[] }> {
-      const slot = slotOf(checkId(id))
       // in the queue: a change asked for later finds the batch gone (NOT_FOUND), never writes it back
-      const run = slot.queue.then(async (): Promise<{ movedTo?: string[] }> => {
-        while (slot.writing || slot.waiting.length > 0) await new Promise((r) => setTimeout(r, 5))
+      return memory.afterWrites(id, async (): Promise<{ movedTo?: string[] }> => {
         // the file as it is on disk (the writes above are done): one changed behind the app's back is kept too
         // null: no file (NOT_FOUND below); undefined: a file that does not read (moved aside)
         const read = await readBatchFiles(fileOf(id), journalOf(id), id).catch((error: unknown) => (isNotFound(error) ? null : undefined))
-        if (!slot.held && (await pushLocked(fileOf(id)))) throw pushedElsewhere(read?.batch.name)
-        slot.batch = undefined // from here the files are the truth
-        slot.mark = undefined
+        if (!memory.holds(id) && (await pushLocked(fileOf(id)))) throw pushedElsewhere(read?.batch.name)
+        memory.forget(id) // from here the files are the truth
         folder.forget(id)
         if (read === undefined) return { movedTo: await folder.setAside(id) }
         try {
@@ -449,8 +279,6 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         await rm(journalOf(id), { force: true }).catch(() => undefined)
         return {}
       })
-      slot.queue = run.catch(() => undefined)
-      return run
     },
 
     /**
@@ -458,7 +286,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
      * as the results CSV. INVALID_INPUT saying so when nothing of it reads.
      */
     async exportDamaged(id: string): Promise<{ fileName: string; csv: string; rows: number; handsets: number }> {
-      const readable = slots.get(checkId(id))?.batch !== undefined || (await readBatchFiles(fileOf(id), journalOf(id), id).then(() => true, () => false))
+      const readable = memory.kept(checkId(id)) !== undefined || (await readBatchFiles(fileOf(id), journalOf(id), id).then(() => true, () => false))
       if (readable) throw new ServiceError('INVALID_INPUT', 'That batch is not damaged: open it, or export its results.')
       const inspection = await folder.inspect(id)
       const csv = readableCsv(inspection)

@@ -55,6 +55,8 @@ import { existingPhoneOutcome } from './own-phone'
  * - A batch whose file says `pushing` while no push of this runner holds it (the app crashed or
  *   was killed) is paused and resumable: `recover()` marks such files `paused` at start-up, and
  *   `start` accepts it as it is.
+ * - A batch another process pushes (it holds the lock) is neither: `progress` says so (`elsewhere`,
+ *   with the counts as that push saved them), and `start` is refused BUSY until that push ends.
  *
  * Token expiry is the session's business (the caller refreshes ahead of expiry and once on a 401).
  */
@@ -434,14 +436,20 @@ export function createPushRunner(deps: PushRunnerDeps) {
   async function progress(batchId: string): Promise<PushProgress> {
     const run = runs.get(batchId)
     if (run) return progressOf(run)
+    // the lock before the file: a push of another process that ends meanwhile shows at the next look
+    let elsewhere = await store.pushingElsewhere(batchId)
     const batch = await store.get(batchId)
+    // pushing, and the lock was free: a crash left it so, or another process began its push meanwhile
+    if (!elsewhere && batch.status === 'pushing') elsewhere = await store.pushingElsewhere(batchId)
     const c = tally(batch)
-    const before = last.get(batchId)
+    // another process's push: its start, pace and stop are that process's, only its counts in the file
+    const before = elsewhere ? undefined : last.get(batchId)
     return {
       batchId,
-      // a file that says pushing with no push running here: the app stopped mid-push
-      status: batch.status === 'pushing' ? 'paused' : batch.status,
+      // a file that says pushing with no push running anywhere: the app stopped mid-push
+      status: elsewhere ? 'pushing' : batch.status === 'pushing' ? 'paused' : batch.status,
       running: false,
+      ...(elsewhere ? { elsewhere: true } : {}),
       total: c.created + c.matched + c.failed + c.pending,
       done: c.created + c.matched + c.failed,
       ...c,

@@ -23,9 +23,11 @@ export type PushAction = 'start' | 'pause' | 'cancel' | 'retry'
  * while `watching`), the failed rows with the PBX's message, and the results as CSV.
  *
  * The push itself runs in main, which saves each row's outcome as it happens and renews the
- * PBX's token by itself. A target PBX that is not signed in is opened through the sessions store
- * first (the shell's sign-in dialog asks for the password); the push starts once it is signed in,
- * and is dropped when the dialog is closed without signing in.
+ * PBX's token by itself. A push of another process (a command line, another window) is followed
+ * the same way, its counts read from the batch as that process saves it (`elsewhere`). A target
+ * PBX that is not signed in is opened through the sessions store first (the shell's sign-in
+ * dialog asks for the password); the push starts once it is signed in, and is dropped when the
+ * dialog is closed without signing in.
  */
 export const usePushStore = defineStore('push', () => {
   const sessions = useSessionsStore()
@@ -57,17 +59,21 @@ export const usePushStore = defineStore('push', () => {
   const exportError = ref<BridgeError | null>(null)
 
   const running = computed(() => progress.value?.running === true)
+  /** another process (a command line, another window) pushes the batch: its counts show, nothing here acts on it */
+  const elsewhere = computed(() => progress.value?.elsewhere === true)
+  /** a push works on the batch, in main or in another process: its counts move */
+  const underWay = (p: PushProgress | null): boolean => p !== null && (p.running || p.elsewhere === true)
   /** valid rows still to send: "Push N phones" */
   const pendingCount = computed(() => progress.value?.pending ?? 0)
   /** stopped before the end (paused by the user or by itself, or cancelled): "Resume" */
   const stopped = computed(() => {
     const p = progress.value
-    return p !== null && !p.running && p.pending > 0 && (p.status === 'paused' || p.done > 0)
+    return p !== null && !p.running && !p.elsewhere && p.pending > 0 && (p.status === 'paused' || p.done > 0)
   })
   /** every valid row was sent */
   const finished = computed(() => {
     const p = progress.value
-    return p !== null && !p.running && p.pending === 0 && p.done > 0
+    return p !== null && !p.running && !p.elsewhere && p.pending === 0 && p.done > 0
   })
   /** the rows the PBX refused, with its message */
   const failedRows = computed<BatchRow[]>(() => batch.value?.rows.filter((row) => row.outcome.state === 'failed') ?? [])
@@ -139,9 +145,9 @@ export const usePushStore = defineStore('push', () => {
 
   /** Shows where the push stands; when it just ended, reads the rows' outcomes again. */
   function show(next: PushProgress): void {
-    const wasRunning = progress.value?.running === true
+    const wasUnderWay = underWay(progress.value)
     progress.value = next
-    if (wasRunning && !next.running) void reloadBatch()
+    if (wasUnderWay && !underWay(next)) void reloadBatch()
     schedulePoll()
   }
 
@@ -154,7 +160,7 @@ export const usePushStore = defineStore('push', () => {
   function schedulePoll(): void {
     clearTimeout(pollTimer)
     pollTimer = undefined
-    if (watching.value && running.value) pollTimer = setTimeout(() => void poll(), PUSH_POLL_MS)
+    if (watching.value && underWay(progress.value)) pollTimer = setTimeout(() => void poll(), PUSH_POLL_MS)
   }
 
   async function poll(): Promise<void> {
@@ -198,6 +204,8 @@ export const usePushStore = defineStore('push', () => {
       if (batchId.value !== id) return false
       if (!result.ok) {
         actionError.value = result.error
+        // refused because another process pushes the batch (begun since it was read): show that push
+        if (result.error.code === 'BUSY') void poll()
         return false
       }
       show(result.value)
@@ -318,6 +326,7 @@ export const usePushStore = defineStore('push', () => {
     exporting,
     exportError,
     running,
+    elsewhere,
     pendingCount,
     stopped,
     finished,

@@ -65,10 +65,10 @@ export const useQrLabelsStore = defineStore('qr-labels', () => {
     status.value = 'ready'
   }
 
-  // a push of the batch shown just ended: read the codes again
+  // a push of the batch shown just ended (here, or in a command line or another window): read the codes again
   const push = usePushStore()
   watch(
-    () => (push.batchId !== null && push.batchId === batchId.value ? push.progress?.running : undefined),
+    () => (push.batchId !== null && push.batchId === batchId.value && push.progress ? push.progress.running || push.progress.elsewhere === true : undefined),
     (running, wasRunning) => {
       if (wasRunning === true && running === false && batchId.value !== null) void load(batchId.value)
     },

@@ -8,6 +8,7 @@ import { defineComponent, h } from 'vue'
 import {
   createFakePbx,
   FAKE_PAUSED_REASON,
+  FAKE_PUSHED_ELSEWHERE,
   fakePushBatch,
   fakePushProgress,
   installFakePbx,
@@ -199,6 +200,62 @@ describe('DectPushPanel', () => {
     await button(wrapper, 'Resume').trigger('click')
     await flushPromises()
     expect(pbx.startPush).toHaveBeenLastCalledWith({ batchId: 'b1', profileId: 'p-acme', concurrency: 4 })
+  })
+
+  it('a batch another process is pushing: says so, offers nothing to press, and follows its counts to the usual end', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const pbx = setup()
+    pbx.dect.state.pushes.b1 = fakePushProgress('b1', { status: 'pushing', elsewhere: true, done: 30, created: 30, pending: 120 })
+    const { wrapper } = await mountPanel()
+
+    const shown = wrapper.find('.dect-push__elsewhere')
+    expect(shown.text()).toContain('Being pushed elsewhere')
+    expect(shown.text()).toContain('A command line or another window is pushing this batch: its progress shows here as it goes. Pause or cancel it there')
+    expect(shown.find('[role="progressbar"]').attributes('aria-valuenow')).toBe('20')
+    expect(wrapper.find('.dect-push__counts').text()).toBe('30 of 150 · 30 created · 0 matched · 0 failed')
+    const pressable = wrapper.findAll('button').map((b) => b.text())
+    for (const text of ['Pause', 'Cancel', 'Resume', 'Push 120 phones', 'Export results (CSV)']) expect(pressable).not.toContain(text)
+    expect(wrapper.findComponent(NSelect).props('disabled')).toBe(true)
+    expect(wrapper.findComponent(NInputNumber).props('disabled')).toBe(true)
+
+    // asked again every 500 ms, as while a push of this window runs
+    const asked = pbx.getPushProgress.mock.calls.length
+    pbx.dect.advancePush('b1', { created: 60 })
+    await nextPoll()
+    expect(pbx.getPushProgress.mock.calls.length).toBe(asked + 1)
+    expect(wrapper.find('.dect-push__counts').text()).toBe('90 of 150 · 90 created · 0 matched · 0 failed')
+
+    // its end: the panel as after a push of its own (the batch read again for the failed rows), no more asking
+    const batchReads = pbx.getBatch.mock.calls.length
+    pbx.dect.advancePush('b1', { created: 58, failed: 2 })
+    await nextPoll()
+    expect(wrapper.find('.dect-push__elsewhere').exists()).toBe(false)
+    expect(wrapper.find('.dect-push__summary').text()).toBe('148 of 150 phones are on Acme HQ: 148 created, 0 matched, 2 failed.')
+    expect(button(wrapper, 'Retry failed rows (2)').exists()).toBe(true)
+    expect(pbx.getBatch.mock.calls.length).toBe(batchReads + 1)
+    const atEnd = pbx.getPushProgress.mock.calls.length
+    await nextPoll()
+    expect(pbx.getPushProgress.mock.calls.length).toBe(atEnd)
+  })
+
+  it('Resume of a batch another process began pushing since it was read: refused, and the panel follows that push', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const pbx = setup()
+    pbx.dect.state.pushes.b1 = fakePushProgress('b1', { status: 'paused', done: 10, created: 10, pending: 140 })
+    const { wrapper } = await mountPanel()
+    // a command line takes it up
+    Object.assign(pbx.dect.state.pushes.b1, { status: 'pushing', elsewhere: true })
+
+    await button(wrapper, 'Resume').trigger('click')
+    await flushPromises()
+
+    expect(pbx.startPush).toHaveBeenCalledTimes(1)
+    expect(wrapper.find('.dect-push__action-error').text()).toBe(FAKE_PUSHED_ELSEWHERE)
+    expect(wrapper.find('.dect-push__elsewhere').exists()).toBe(true)
+    expect(wrapper.findAll('button').map((b) => b.text())).not.toContain('Resume')
+    pbx.dect.advancePush('b1', { created: 5 })
+    await nextPoll()
+    expect(wrapper.find('.dect-push__counts').text()).toBe('15 of 150 · 15 created · 0 matched · 0 failed')
   })
 
   it('after a push with failures: the summary, the failed rows with the PBX’s message, and "Retry failed rows"', async () => {

@@ -137,4 +137,22 @@ describe('DectQrWalk', () => {
     expect(pbx.batchQrCodes).toHaveBeenCalledTimes(2)
     expect(position(wrapper)).toBe('Phone 1 of 3: Handset 1')
   })
+
+  it('reads the QR codes again when a push of the batch in a command line or another window ends', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const pbx = installFakePbx(createFakePbx({ getBatch: async ({ batchId }) => ok(fakePushBatch(batchId, { rows: 3, targetProfileId: 'p-acme' })) }))
+    pbx.state.sessions['p-acme'] = signedIn(acmeProfile)
+    pbx.dect.state.pushes.b1 = fakePushProgress('b1', { total: 3, status: 'pushing', elsewhere: true })
+    withPushPanel = true
+    const { wrapper } = await mountWalk(pbx)
+    expect(wrapper.text()).toContain('Push the batch first')
+
+    pbx.dect.advancePush('b1', { created: 3 })
+    pbx.dect.state.qrCodes.b1 = fakePhoneQrs(3)
+    await vi.advanceTimersByTimeAsync(PUSH_POLL_MS)
+    await flushPromises()
+
+    expect(pbx.batchQrCodes).toHaveBeenCalledTimes(2)
+    expect(position(wrapper)).toBe('Phone 1 of 3: Handset 1')
+  })
 })

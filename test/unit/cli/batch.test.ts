@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BatchSummary, PushProgress } from '../../../electron/contract/dect'
 import type { PbxProfile } from '../../../electron/contract/profiles'
 import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
+import { createBatchStore } from '../../../electron/services/dect/batch-store'
 import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
 import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
 import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
@@ -250,5 +251,24 @@ describe.skipIf(!keychain.available)('batch push against the demo PBX, with the 
     const retried = await cli(['batch', 'retry', 'annex', '--json'])
     expect(retried.code).toBe(3)
     expect(jsonOf<PushProgress>(retried)).toMatchObject({ status: 'partly_failed', created: 4, failed: 1 })
+  })
+
+  it('a batch another process (the desktop app) is pushing is not pushed here: exit 1, saying what to do', async () => {
+    const file = spreadsheet(dir, 'shared.csv', 2, (cells, i) => [`00:15:67:00:00:0${i}`, cells[1]!, cells[2]!])
+    expect((await cli(['batch', 'import', file, '--vendor', 'Yealink', '--model', 'W80B'])).code).toBe(0)
+    const { id } = await batchOf('shared')
+    // the app: this test, holding the batch's push lock as a push does
+    const app = createBatchStore(dataDir)
+    const release = await app.lockForPush(id)
+    await app.setPushState(id, { status: 'pushing' })
+    try {
+      const refused = await cli(['batch', 'push', 'shared', '--pbx', 'Demo Company'])
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toMatch(/The batch "shared" is being pushed by a command line or another window\. Wait until that push ends \(or pause it there\), then try again\./)
+    } finally {
+      await release()
+    }
+    expect((await batchOf('shared')).counts).toMatchObject({ created: 0, pending: 2 })
+    expect((await phonesOn(await signedIn(pbx.url))).filter((phone) => phone.mac?.startsWith('001567'))).toEqual([])
   })
 })

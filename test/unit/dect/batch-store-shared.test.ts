@@ -96,17 +96,21 @@ describe('a batch shared by two processes', () => {
       rejection(app.setPushState(batch.id, { status: 'paused' })),
       rejection(app.saveOutcomes(batch.id, { r2: created(2) })),
       rejection(app.remove(batch.id)),
+      // a push of its own too, in the same words (not the lock's, which name a file)
+      rejection(app.lockForPush(batch.id)),
     ])
     for (const error of refusals) {
       expect(error.code).toBe('BUSY')
       expect(error.message).toBe('The batch "Busy" is being pushed by a command line or another window. Wait until that push ends (or pause it there), then try again.')
     }
-    await expect(app.lockForPush(batch.id)).rejects.toMatchObject({ code: 'BUSY' })
     expect(await files()).toEqual(before)
-    // reading is not a change: it shows the push as it goes
+    // reading is not a change: it shows the push as it goes, as another process's
     expect(states(await app.get(batch.id))).toEqual(['created', 'pending'])
+    expect(await app.pushingElsewhere(batch.id)).toBe(true)
+    expect(await cli.pushingElsewhere(batch.id)).toBe(false)
 
     await release()
+    expect(await app.pushingElsewhere(batch.id)).toBe(false)
     await app.rename(batch.id, 'Other')
     expect(await createBatchStore(dir).get(batch.id)).toMatchObject({ name: 'Other', status: 'pushing' })
   })

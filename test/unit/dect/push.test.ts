@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ServiceError } from '../../../electron/services/errors'
 import type { PbxCaller } from '../../../electron/services/pbx-client/caller'
 import { createDectPhonesClient } from '../../../electron/services/pbx-client/dect-phones'
@@ -349,5 +349,32 @@ describe('a batch pushed by another process (the app and a command line on one d
     // left to send, nothing matched again), and nothing reaches the PBX twice
     expect(await here.start(batch.id, PROFILE_ID)).toMatchObject({ status: 'done', created: 12, matched: 0, failed: 0 })
     expect(await phonesOn(caller)).toHaveLength(12)
+  })
+
+  it("shows as pushed elsewhere, with that push's counts as it saves them, then as it ended", { timeout: 30_000 }, async () => {
+    const batch = await store.create({ name: 'Watched', source: 'w.csv', rows: makeRows(12) })
+    pbx.faults.setLatency(150)
+    // pushed here first, and paused: that push's start and reason are not the other one's
+    const here = runner()
+    await here.launch(batch.id, PROFILE_ID, { concurrency: 1 })
+    here.pause(batch.id)
+    expect(await here.wait(batch.id)).toMatchObject({ status: 'paused', reason: 'Paused.' })
+    const app = createPushRunner({ store: createBatchStore(dataDir), callerFor: () => caller, retryDelaysMs: [10] })
+    await app.launch(batch.id, PROFILE_ID, { concurrency: 1 })
+
+    const first = await here.progress(batch.id)
+    expect(first).toMatchObject({ batchId: batch.id, status: 'pushing', running: false, elsewhere: true, total: 12, startedAt: null, etaMs: null })
+    expect(first).not.toHaveProperty('reason')
+    // its counts move as the other process saves its outcomes
+    await vi.waitFor(async () => expect((await here.progress(batch.id)).created).toBeGreaterThan(first.created), { timeout: 10_000, interval: 50 })
+    // nothing here can stop it
+    expect(here.pause(batch.id)).toBe(false)
+    expect(here.cancel(batch.id)).toBe(false)
+
+    pbx.faults.setLatency(0)
+    await app.wait(batch.id)
+    const ended = await here.progress(batch.id)
+    expect(ended).toMatchObject({ status: 'done', running: false, total: 12, done: 12, created: 12, pending: 0 })
+    expect(ended).not.toHaveProperty('elsewhere')
   })
 })
