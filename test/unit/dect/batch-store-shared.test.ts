@@ -3,8 +3,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { RowOutcome } from '../../../electron/contract/dect'
 import { createBatchStore, type BatchStore } from '../../../electron/services/dect/batch-store'
-import { ServiceError } from '../../../electron/services/errors'
-import { makeRows, tempDir } from './push-support'
+import { makeRows, rejection, tempDir } from './push-support'
 
 // The desktop app and a command line on one data folder: two stores on one folder, as two
 // processes have them (each keeps the batches it read in memory).
@@ -33,16 +32,6 @@ async function files(): Promise<Record<string, string>> {
   const folder = join(dir, 'batches')
   const names = (await readdir(folder)).filter((name) => !name.endsWith('.lock')).sort()
   return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(folder, name), 'utf8')] as const)))
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof ServiceError) return error
-    throw error
-  }
-  throw new Error('expected a rejection')
 }
 
 describe('a batch shared by two processes', () => {

@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { BatchSchema, type RowOutcome } from '../../../electron/contract/dect'
 import { createBatchStore, type BatchStore } from '../../../electron/services/dect/batch-store'
-import { ServiceError } from '../../../electron/services/errors'
-import { makeRows, tempDir } from './push-support'
+import type { ServiceError } from '../../../electron/services/errors'
+import { makeRows, rejection, tempDir } from './push-support'
 
 let dir: string
 let cleanup: () => Promise<void>
@@ -19,16 +19,6 @@ afterEach(async () => {
 })
 
 const readFileBatch = async (id: string) => BatchSchema.parse(JSON.parse(await readFile(join(dir, 'batches', `${id}.json`), 'utf8')))
-
-async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof ServiceError) return error
-    throw error
-  }
-  throw new Error('expected a rejection')
-}
 
 describe('the batch store', () => {
   it('saves a new batch at once, one file per batch, and reads it back in a new store', async () => {

@@ -9,6 +9,7 @@ import { createPbxSession } from '../../../electron/services/session/pbx-session
 import type { PbxCaller } from '../../../electron/services/pbx-client/caller'
 import { createDectPhonesClient } from '../../../electron/services/pbx-client/dect-phones'
 import type { DectPhone } from '../../../electron/contract/pbx'
+import { ServiceError } from '../../../electron/services/errors'
 
 /** Shared by the batch and push tests (and the SIGKILL child): a demo PBX, a real session, rows. */
 
@@ -46,4 +47,15 @@ export async function phonesOn(caller: PbxCaller): Promise<DectPhone[]> {
 export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'dect-batches-'))
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) }
+}
+
+/** The ServiceError a promise rejects with (the test fails when it settles otherwise). */
+export async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof ServiceError) return error
+    throw error
+  }
+  throw new Error('expected a rejection')
 }
