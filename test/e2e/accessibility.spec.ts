@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
-import { startDemoPbx } from '../../electron/demo-pbx'
 import type { Services } from '../../electron/services'
 import {
   ADMIN,
@@ -17,6 +16,7 @@ import {
   signedInPbx,
   type AxeExceptions,
 } from './a11y-steps'
+import { closedPort } from '../support/closed-port'
 import { fixturePath, savePbx, openArea, openPbx, switchRuleOff } from './e2e-steps'
 import { expect, test, type DemoPbx } from './harness'
 import { expectVisibleFocus } from './focus-walk'
@@ -123,9 +123,7 @@ async function fleetRead(context: Context): Promise<void> {
   await savePbx(app, services, OTHER, pbx.url, OTHER_MANAGER)
   await switchRuleOff(pbx.url, MANAGER, 'Emergency')
   // a port nothing listens on any more: a demo PBX started and stopped
-  const gone = await startDemoPbx({ port: 0, seed: false })
-  await gone.stop()
-  await savePbx(app, services, CLOSED, gone.url, MANAGER)
+  await savePbx(app, services, CLOSED, `http://127.0.0.1:${await closedPort()}`, MANAGER)
   await openArea(app, 'Fleet')
   await expect(fleetRows(app)).toHaveCount(3)
   await app.getByRole('button', { name: 'Refresh all' }).click()

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { startDemoPbx, type DemoPbx } from '../../electron/demo-pbx'
+import type { DemoPbx } from '../../electron/demo-pbx'
 import { profileFields } from '../support/profile-fields'
 import { demoApi, openArea } from './e2e-steps'
 import { expect, test as base } from './harness'
@@ -17,34 +17,30 @@ const RULE = 'Night service'
 type Setup = { source: DemoPbx; gold: DemoPbx[]; other: DemoPbx }
 
 const test = base.extend<{ setup: Setup }>({
-  setup: async ({ app, services }, use) => {
-    const pbxs = await Promise.all(Array.from({ length: 7 }, () => startDemoPbx({ port: 0, users: 20 })))
-    try {
-      const [source, ...rest] = pbxs as [DemoPbx, ...DemoPbx[]]
-      const gold = rest.slice(0, 5)
-      const other = rest[5]!
-      const save = async (label: string, pbx: DemoPbx, tags: string[]) => {
-        const { id } = await services.handlers.saveProfile({ fields: profileFields(label, pbx.url, DEMO.username, { domain: DEMO.domain, tags }) })
-        await services.handlers.signIn({ profileId: id, password: DEMO.password, remember: true })
-        await services.handlers.signOut({ profileId: id })
-        return id
-      }
-      const sourceId = await save('Head office', source, ['template'])
-      for (const [i, pbx] of gold.entries()) await save(`Gold customer ${i + 1}`, pbx, ['gold'])
-      await save('Silver customer', other, ['silver'])
-      // the rule to roll out, made on the source PBX through the app's services
-      await services.handlers.openPbx({ profileId: sourceId })
-      const refs = await services.handlers.outboundReferences({ profileId: sourceId })
-      await services.handlers.createOutboundRule({
-        profileId: sourceId,
-        rule: { name: RULE, number_prefix: '0900', priority: 500, enabled: true, routing_strategy: 'PRIORITIZED', routes: [{ enabled: true, provider_id: refs.providers.items[0]!.id, strip_digits: 0, prepend: '1' }] },
-      })
-      await services.handlers.signOut({ profileId: sourceId })
-      await app.reload()
-      await use({ source, gold, other })
-    } finally {
-      await Promise.all(pbxs.map((pbx) => pbx.stop()))
+  setup: async ({ app, services, startPbx }, use) => {
+    const pbxs = await Promise.all(Array.from({ length: 7 }, () => startPbx({ users: 20 })))
+    const [source, ...rest] = pbxs as [DemoPbx, ...DemoPbx[]]
+    const gold = rest.slice(0, 5)
+    const other = rest[5]!
+    const save = async (label: string, pbx: DemoPbx, tags: string[]) => {
+      const { id } = await services.handlers.saveProfile({ fields: profileFields(label, pbx.url, DEMO.username, { domain: DEMO.domain, tags }) })
+      await services.handlers.signIn({ profileId: id, password: DEMO.password, remember: true })
+      await services.handlers.signOut({ profileId: id })
+      return id
     }
+    const sourceId = await save('Head office', source, ['template'])
+    for (const [i, pbx] of gold.entries()) await save(`Gold customer ${i + 1}`, pbx, ['gold'])
+    await save('Silver customer', other, ['silver'])
+    // the rule to roll out, made on the source PBX through the app's services
+    await services.handlers.openPbx({ profileId: sourceId })
+    const refs = await services.handlers.outboundReferences({ profileId: sourceId })
+    await services.handlers.createOutboundRule({
+      profileId: sourceId,
+      rule: { name: RULE, number_prefix: '0900', priority: 500, enabled: true, routing_strategy: 'PRIORITIZED', routes: [{ enabled: true, provider_id: refs.providers.items[0]!.id, strip_digits: 0, prepend: '1' }] },
+    })
+    await services.handlers.signOut({ profileId: sourceId })
+    await app.reload()
+    await use({ source, gold, other })
   },
 })
 

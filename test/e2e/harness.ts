@@ -24,6 +24,11 @@ type Fixtures = {
   pbxOptions: Omit<DemoPbxOptions, 'port'>
   /** a demo PBX of this test alone, started only for a test that asks for it, stopped after it */
   pbx: DemoPbx
+  /**
+   * More demo PBXs, for a test of several at once (a fleet, an older variant): each started on any
+   * free port when the test asks, all stopped after it (one the test stopped itself too: stop is safe twice)
+   */
+  startPbx: (options?: Omit<DemoPbxOptions, 'port'>) => Promise<DemoPbx>
 }
 type WorkerFixtures = { rendererUrl: string }
 
@@ -55,6 +60,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     const pbx = await startDemoPbx({ ...pbxOptions, port: 0 })
     await use(pbx)
     await pbx.stop()
+  },
+  startPbx: async ({}, use) => {
+    const started: DemoPbx[] = []
+    await use(async (options = {}) => {
+      const pbx = await startDemoPbx({ ...options, port: 0 })
+      started.push(pbx)
+      return pbx
+    })
+    await Promise.all(started.map((pbx) => pbx.stop()))
   },
   services: async ({ dataDir, browserOpened }, use) => {
     const services = createServices({

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { NotificationSettings } from '../../electron/contract/pbx'
-import { startDemoPbx } from '../../electron/demo-pbx'
 import { demoApi, savePbx, signInThroughTheApp, openArea, openPbx } from './e2e-steps'
 import { expect, test as base } from './harness'
 import { recordingProxy, type WireExchange } from './mail-steps'
@@ -145,43 +144,40 @@ test('"Send a test email" lands a mail for the address given in the PBX\'s outbo
 test('the older variant: the form without server type and tenant access, sign-in LOGIN or PLAIN only; a change is saved and read back', async ({
   app,
   services,
+  startPbx,
 }) => {
-  const legacy = await startDemoPbx({ port: 0, notificationVariant: 'legacy' })
-  try {
-    await savePbx(app, services, 'Old branch', legacy.url, ADMIN)
-    await signInThroughTheApp(app, 'Old branch', ADMIN)
-    const api = await demoApi(legacy.url, ADMIN)
-    await openArea(app, 'Notifications')
+  const legacy = await startPbx({ notificationVariant: 'legacy' })
+  await savePbx(app, services, 'Old branch', legacy.url, ADMIN)
+  await signInThroughTheApp(app, 'Old branch', ADMIN)
+  const api = await demoApi(legacy.url, ADMIN)
+  await openArea(app, 'Notifications')
 
-    const form = app.getByRole('form', { name: 'Notification settings' })
-    await expect(form.getByText('This PBX has the older settings form', { exact: false })).toBeVisible()
-    await expect(form.getByLabel('Server', { exact: true })).toHaveValue('smtp.demo.example')
-    await expect(form.getByLabel('Server type')).toHaveCount(0)
-    await expect(form.getByRole('switch', { name: 'Apply these email server settings to all tenants' })).toHaveCount(0)
-    // the group is named by aria-label (Naive UI's radio group has no radiogroup role)
-    const auth = form.getByLabel('Sign-in method', { exact: true })
-    await expect(auth.getByRole('radio')).toHaveCount(2)
-    await expect(auth.getByRole('radio', { name: 'LOGIN' })).toBeChecked()
-    await expect(auth.getByRole('radio', { name: 'PLAIN' })).not.toBeChecked()
-    await expect(auth.getByRole('radio', { name: 'Automatic' })).toHaveCount(0)
-    mkdirSync('/tmp/e2e-shots', { recursive: true })
-    await app.screenshot({ path: '/tmp/e2e-shots/notification-legacy.png' })
+  const form = app.getByRole('form', { name: 'Notification settings' })
+  await expect(form.getByText('This PBX has the older settings form', { exact: false })).toBeVisible()
+  await expect(form.getByLabel('Server', { exact: true })).toHaveValue('smtp.demo.example')
+  await expect(form.getByLabel('Server type')).toHaveCount(0)
+  await expect(form.getByRole('switch', { name: 'Apply these email server settings to all tenants' })).toHaveCount(0)
+  // the group is named by aria-label (Naive UI's radio group has no radiogroup role)
+  const auth = form.getByLabel('Sign-in method', { exact: true })
+  await expect(auth.getByRole('radio')).toHaveCount(2)
+  await expect(auth.getByRole('radio', { name: 'LOGIN' })).toBeChecked()
+  await expect(auth.getByRole('radio', { name: 'PLAIN' })).not.toBeChecked()
+  await expect(auth.getByRole('radio', { name: 'Automatic' })).toHaveCount(0)
+  mkdirSync('/tmp/e2e-shots', { recursive: true })
+  await app.screenshot({ path: '/tmp/e2e-shots/notification-legacy.png' })
 
-    await form.getByLabel('Server', { exact: true }).fill('mail.branch.example')
-    await auth.getByText('PLAIN', { exact: true }).click()
-    await form.getByRole('button', { name: 'Save', exact: true }).click()
-    await expect(app.getByText('Notification settings saved', { exact: true })).toBeVisible()
+  await form.getByLabel('Server', { exact: true }).fill('mail.branch.example')
+  await auth.getByText('PLAIN', { exact: true }).click()
+  await form.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(app.getByText('Notification settings saved', { exact: true })).toBeVisible()
 
-    // the PBX has it, in its own (older) shape
-    const read = (await api.get<NotificationSettings>('/api/admin/notification')).body
-    expect(read).toMatchObject({ server: 'mail.branch.example', auth: 'PLAIN', username: 'alerts@demo.example' })
-    expect(read).not.toHaveProperty('type')
-    expect(read).not.toHaveProperty('enable_tenant_access')
-    // and the form, read again, shows it
-    await app.getByRole('button', { name: 'Reload' }).click()
-    await expect(form.getByLabel('Server', { exact: true })).toHaveValue('mail.branch.example')
-    await expect(auth.getByRole('radio', { name: 'PLAIN' })).toBeChecked()
-  } finally {
-    await legacy.stop()
-  }
+  // the PBX has it, in its own (older) shape
+  const read = (await api.get<NotificationSettings>('/api/admin/notification')).body
+  expect(read).toMatchObject({ server: 'mail.branch.example', auth: 'PLAIN', username: 'alerts@demo.example' })
+  expect(read).not.toHaveProperty('type')
+  expect(read).not.toHaveProperty('enable_tenant_access')
+  // and the form, read again, shows it
+  await app.getByRole('button', { name: 'Reload' }).click()
+  await expect(form.getByLabel('Server', { exact: true })).toHaveValue('mail.branch.example')
+  await expect(auth.getByRole('radio', { name: 'PLAIN' })).toBeChecked()
 })

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -77,14 +76,7 @@ export function tempDir(prefix: string): string {
   return dir
 }
 
-/** A loopback port nothing listens on. */
-export async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
+export { closedPort } from '../../support/closed-port'
 
 /** The CliError a call throws (the test fails when it throws none). */
 export function thrown(call: () => unknown): CliError {
