@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SCREEN_PATH_MAX, SCREEN_PATH_PATTERN } from './plain-rules'
 
 /**
  * The Bridge operations of the desktop shell that the renderer needs: what the app remembers
@@ -21,7 +22,7 @@ export const desktopOperations = {
   saveUiState: {
     input: z.strictObject({
       lastProfileId: z.string().min(1).nullable().optional(),
-      lastPath: z.string().regex(/^\/[\w\-/]*$/, { error: 'must be a screen path such as /outbound' }).max(200).nullable().optional(),
+      lastPath: z.string().regex(SCREEN_PATH_PATTERN, { error: 'must be a screen path such as /outbound' }).max(SCREEN_PATH_MAX).nullable().optional(),
     }),
     result: UiStateSchema,
   },

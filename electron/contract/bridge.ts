@@ -25,8 +25,7 @@ import { handsetOperations } from './bridge-handsets'
 import { applyOperations } from './config-apply'
 import { configOperations } from './config-compare'
 import { fleetOperations } from './fleet'
-import { PbxAddressSchema } from './pbx-address'
-import { PbxProfileFieldsSchema, PbxProfileSchema, RecoveryStateSchema, SavedPbxsNoticeSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
+import { PbxAddressSchema, PbxProfileFieldsSchema, PbxProfileSchema, RecoveryStateSchema, SavedPbxsNoticeSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
 
 /**
  * The Bridge: every operation the renderer may ask of main, with the schema its input must pass

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { HandsetRowSchema, isHandsetOnPbx } from './dect-handsets'
 import { DECT_INTERFACES, DECT_LANGUAGES, TRANSPORTS } from './pbx'
+import { MAX_CSV_FILE_BYTES } from './plain-rules'
 import { RowProblemSchema } from './row-problem'
 
 /**
@@ -297,8 +298,8 @@ export type PhoneQr = z.infer<typeof PhoneQrSchema>
 /** The most a CSV may weigh when it crosses to main (the import refuses more than 20 MB itself). */
 export const MAX_CSV_TEXT = 25_000_000
 
-/** The most a spreadsheet file may weigh, in bytes: 20 MB (the import's limit, csv-parse.ts). */
-export const MAX_CSV_FILE_BYTES = 20 * 1024 * 1024
+// the limit itself is in plain-rules.ts, where the renderer's first screen takes it without zod
+export { MAX_CSV_FILE_BYTES }
 /** The base64 of a file of `MAX_CSV_FILE_BYTES`: the most a spreadsheet's bytes may be when they cross to main. */
 export const MAX_CSV_BASE64 = Math.ceil(MAX_CSV_FILE_BYTES / 3) * 4
 

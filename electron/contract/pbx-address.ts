@@ -1,10 +1,10 @@
-import { z } from 'zod'
-
 /**
  * A PBX's address, as the user types it and as every request is built from it. One function
- * (`normalisePbxAddress`) decides what an address is; the profile schema, the request builder of
- * the PBX client and the renderer's form all use it, so the address saved, the connection test and
- * the sign-in can never go to different places.
+ * (`normalisePbxAddress`) decides what an address is; the profile schema (`PbxAddressSchema` in
+ * profiles.ts), the request builder of the PBX client and the renderer's form all use it, so the
+ * address saved, the connection test and the sign-in can never go to different places. No schema
+ * library here: the renderer's PBX list, on its first screen, uses this file without loading zod
+ * at start (issue 17).
  *
  * The API reference gives every path relative to `{base_url}` and starts each with `/api`; it
  * documents no base path. So an address is a scheme, a host and a port, nothing else:
@@ -77,14 +77,6 @@ export function normalisePbxAddress(input: string): AddressCheck {
 function hostOf(url: URL): string {
   return url.hostname.endsWith('.') && !url.hostname.endsWith('..') ? url.hostname.slice(0, -1) : url.hostname
 }
-
-/** The Address field of a saved PBX: the text typed in, answered in its one form (see normalisePbxAddress). */
-export const PbxAddressSchema = z.string().transform((text, ctx) => {
-  const check = normalisePbxAddress(text)
-  if (check.ok) return check.address
-  ctx.addIssue({ code: 'custom', message: check.message })
-  return z.NEVER
-})
 
 // ---------------------------------------------------------------------------------------------
 // Plain http

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PbxAddressSchema } from './pbx-address'
+import { normalisePbxAddress } from './pbx-address'
 import { AuthUserSchema } from './pbx-auth'
 import { DomainSchema, UsernameSchema } from './pbx-common'
 
@@ -7,6 +7,14 @@ import { DomainSchema, UsernameSchema } from './pbx-common'
  * Saved PBXs ("profiles") and their sessions, as the app keeps them. A profile holds no secret:
  * passwords (only when the user ticks "remember") and refresh tokens live in the OS keychain.
  */
+
+/** The Address field of a saved PBX: the text typed in, answered in its one form (see normalisePbxAddress). */
+export const PbxAddressSchema = z.string().transform((text, ctx) => {
+  const check = normalisePbxAddress(text)
+  if (check.ok) return check.address
+  ctx.addIssue({ code: 'custom', message: check.message })
+  return z.NEVER
+})
 
 /** How the app signs in to a PBX: POST /api/auth/sign_in, or the OAuth 2.0 password grant. */
 export const SIGN_IN_METHODS = ['sign_in', 'oauth'] as const

@@ -1,3 +1,4 @@
+import * as onDemand from '@renderer/components/on-demand'
 import { createAppRouter } from '@renderer/router'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { NConfigProvider, NDialogProvider, NMessageProvider } from 'naive-ui'
@@ -18,6 +19,7 @@ export async function mountInApp(component: Component, path = '/pbxs'): Promise<
   setActivePinia(pinia)
   const router = createAppRouter(createMemoryHistory())
   await loadLazyViews(router)
+  await loadOnDemand()
   await router.push(path)
   await router.isReady()
   const Root = defineComponent({
@@ -49,4 +51,15 @@ async function loadLazyViews(router: Router): Promise<void> {
     }),
   )
   await Promise.all(loads)
+}
+
+/**
+ * The components the app loads on demand (components/on-demand.ts), loaded now, as Vue itself
+ * does at their first showing: a test opens a dialog and looks at it on the next tick, with no
+ * wait for a chunk. Vue's async wrapper keeps its loader as `__asyncLoader`; once that has run,
+ * the wrapper renders the component at once.
+ */
+async function loadOnDemand(): Promise<void> {
+  const loaders = Object.values(onDemand).map((value) => (value as { __asyncLoader?: () => Promise<Component> }).__asyncLoader)
+  await Promise.all(loaders.map((load) => load?.()))
 }

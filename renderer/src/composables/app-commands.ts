@@ -1,6 +1,6 @@
 import { isMenuCommand } from '@contract/menu-commands'
 import { areaAccess, areaOf, isAreaKey } from '@renderer/areas'
-import { useBatchesStore } from '@renderer/stores/batches'
+import { loadBatchesStore } from '@renderer/stores/load-batches'
 import { useSessionsStore } from '@renderer/stores/sessions'
 import { useMessage } from 'naive-ui'
 import { onBeforeUnmount, onMounted } from 'vue'
@@ -22,11 +22,11 @@ export function useAppCommands(options: { openSwitcher: () => void; reload?: () 
   const route = useRoute()
   const message = useMessage()
   const sessions = useSessionsStore()
-  const batches = useBatchesStore()
 
   async function newBatch(): Promise<void> {
     // the same as "New batch by scanning" in the DECT area: an empty batch, opened in scan mode
     const stamp = new Date().toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    const batches = await loadBatchesStore()
     const batch = await batches.createEmpty(`Scanned ${stamp}`)
     if (batch) await router.push({ path: `/dect/batches/${encodeURIComponent(batch.id)}`, query: { scan: '1' } })
     else message.error(`Could not create a batch: ${batches.createError?.message ?? 'unknown error'}`, { closable: true, duration: 8000 })

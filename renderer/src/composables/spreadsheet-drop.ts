@@ -1,6 +1,8 @@
+import { MAX_CSV_FILE_BYTES } from '@contract/plain-rules'
 import { hasFiles, useFileDrop } from '@renderer/composables/file-drop'
 import { SPREADSHEET_ENDINGS, SPREADSHEET_REFUSALS } from '@renderer/lib/batch-text'
-import { MAX_CSV_BYTES, useBatchesStore, type SpreadsheetFile } from '@renderer/stores/batches'
+import type { SpreadsheetFile } from '@renderer/stores/batches'
+import { loadBatchesStore } from '@renderer/stores/load-batches'
 import { useMessage } from 'naive-ui'
 import { onBeforeUnmount, onMounted } from 'vue'
 import { isNavigationFailure, NavigationFailureType, useRouter } from 'vue-router'
@@ -11,9 +13,9 @@ import { isNavigationFailure, NavigationFailureType, useRouter } from 'vue-route
  * the wizard opens. Call from a component's setup.
  */
 export function useNewBatchFrom(): (file: SpreadsheetFile) => Promise<void> {
-  const batches = useBatchesStore()
   const router = useRouter()
   return async (file) => {
+    const batches = await loadBatchesStore()
     batches.handOverSpreadsheet(file)
     const failure = await router.push('/dect/batches/new')
     // on the wizard already (duplicated): it takes the file itself
@@ -32,7 +34,7 @@ export function useSpreadsheetDropAnywhere(): void {
   const message = useMessage()
   const { take } = useFileDrop({
     accept: SPREADSHEET_ENDINGS,
-    maxBytes: MAX_CSV_BYTES,
+    maxBytes: MAX_CSV_FILE_BYTES,
     onFile: newBatchFrom,
     onRefused: (reason, file) => message.warning(SPREADSHEET_REFUSALS[reason](file)),
   })

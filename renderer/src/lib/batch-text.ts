@@ -67,9 +67,6 @@ export function countsText(counts: BatchSummary['counts']): string {
   return parts.join(' · ')
 }
 
-// one definition, shared with main: what an error row is, how a batch is counted, how a MAC reads
-export { macForPeople as batchMacText, rowHasErrors, rowHasWarnings, summaryOf } from '@contract/dect'
-
 /** A file name without its extension ("Site A.csv" → "Site A"), a new batch's name. */
 export const baseName = (fileName: string): string => fileName.replace(/\.[^.]+$/, '') || fileName
 

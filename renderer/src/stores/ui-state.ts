@@ -1,4 +1,5 @@
-import { desktopOperations, type UiState } from '@contract/bridge-desktop'
+import type { UiState } from '@contract/bridge-desktop'
+import { SCREEN_PATH_MAX, SCREEN_PATH_PATTERN } from '@contract/plain-rules'
 import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { ref } from 'vue'
@@ -7,11 +8,13 @@ import { callBridge, type LoadStatus } from './bridge-call'
 /** how long after the last change the app waits before it tells main (a burst of route changes is one save) */
 export const UI_STATE_SAVE_DELAY_MS = 500
 
-const PATH_SCHEMA = desktopOperations.saveUiState.input.shape.lastPath
-
-/** Whether main accepts `path` as a screen to remember (the contract's rule: letters, digits, `-`, `_`, `/`). */
+/**
+ * Whether main accepts `path` as a screen to remember: the values the contract's schema is built
+ * from (letters, digits, `-`, `_`, `/`; at most 200 characters), checked without zod, which this
+ * store would otherwise load at start (issue 17).
+ */
 export function isRememberablePath(path: string): boolean {
-  return PATH_SCHEMA.safeParse(path).success
+  return SCREEN_PATH_PATTERN.test(path) && path.length <= SCREEN_PATH_MAX
 }
 
 /**

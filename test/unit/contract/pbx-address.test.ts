@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isLoopbackHost, isPlainHttpOffLoopback, normalisePbxAddress, PbxAddressSchema } from '../../../electron/contract/pbx-address'
-import { PbxProfileFieldsSchema } from '../../../electron/contract/profiles'
+import { isLoopbackHost, isPlainHttpOffLoopback, normalisePbxAddress } from '../../../electron/contract/pbx-address'
+import { PbxAddressSchema, PbxProfileFieldsSchema } from '../../../electron/contract/profiles'
 import { problems } from './helpers'
 
 const address = (text: string) => {

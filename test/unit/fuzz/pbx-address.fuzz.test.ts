@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect } from 'vitest'
-import { ADDRESS_MAX, normalisePbxAddress, PbxAddressSchema } from '../../../electron/contract/pbx-address'
+import { ADDRESS_MAX, normalisePbxAddress } from '../../../electron/contract/pbx-address'
+import { PbxAddressSchema } from '../../../electron/contract/profiles'
 import { fuzzTest } from './fuzz-settings'
 
 /**

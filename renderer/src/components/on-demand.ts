@@ -1,0 +1,41 @@
+import { defineAsyncComponent, ref, watch, type Ref } from 'vue'
+
+/**
+ * What the first screen shows only on demand, each a chunk of its own and none of them in the
+ * JavaScript a start loads (issue 17): the sign-in dialog (with its steps and the certificate
+ * card, and the contract's schemas with zod), the quick switcher, the form that adds or edits a
+ * saved PBX (with Naive UI's form, select and tag inputs) and the demo PBX's card. The shell
+ * mounts the sign-in dialog once the saved PBXs are read, before any can ask for it: the dialog
+ * follows its step and its error as they change, to move the focus. The others mount when first
+ * shown (`useShownOnce`); the shell preloads their chunks at the same moment, so that the first
+ * Mod+K or "Add PBX" does not wait for a file (a chunk already run resolves within the tick).
+ */
+const loadSignInDialog = () => import('./pbx/PbxSignInDialog.vue')
+const loadQuickSwitcher = () => import('./shell/QuickSwitcher.vue')
+const loadProfileForm = () => import('./pbx/PbxProfileForm.vue')
+const loadDemoCard = () => import('./pbx/PbxDemoCard.vue')
+
+export const PbxSignInDialog = defineAsyncComponent(loadSignInDialog)
+export const QuickSwitcher = defineAsyncComponent(loadQuickSwitcher)
+export const PbxProfileForm = defineAsyncComponent(loadProfileForm)
+export const PbxDemoCard = defineAsyncComponent(loadDemoCard)
+
+export function preloadOnDemand(): Promise<unknown> {
+  return Promise.all([loadQuickSwitcher(), loadProfileForm(), loadDemoCard()])
+}
+
+/**
+ * True from the first time `shown` is: a dialog is mounted when first opened (rendered before,
+ * its chunk would load at start) and then stays, so that it closes with its transition.
+ */
+export function useShownOnce(shown: () => boolean): Readonly<Ref<boolean>> {
+  const once = ref(false)
+  watch(
+    shown,
+    (now) => {
+      if (now) once.value = true
+    },
+    { immediate: true, flush: 'sync' },
+  )
+  return once
+}
