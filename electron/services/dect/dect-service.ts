@@ -16,7 +16,7 @@ import { createModelCatalog } from './handsets/model-catalog'
 import { parseMac } from './mac'
 import { createPushRunner } from './push'
 import { qrSvg } from './qr-code'
-import { resultsCsv } from './results-csv'
+import { batchFileStem, resultsCsv } from './results-csv'
 import { flagModels } from './row-models'
 import { buildRow, findDuplicateMacs, flagMacsOnPbx, rawOf, revalidateRow } from './row-validation'
 
@@ -225,7 +225,7 @@ export function createDectService(options: DectServiceOptions) {
         throw new ServiceError('INVALID_INPUT', 'No phone or handset of this batch is on the PBX yet: push the batch first.')
       }
       const { pdf, labels, pages, warnings } = await labelPdf(sheet, size, batch.name)
-      return { fileName: `${resultsCsv(batch).fileName.replace(/-results\.csv$/, '')}-labels-${size}.pdf`, base64: pdf.toString('base64'), labels, pages, warnings }
+      return { fileName: `${batchFileStem(batch)}-labels-${size}.pdf`, base64: pdf.toString('base64'), labels, pages, warnings }
     },
     async exportResultsCsv({ batchId }) {
       return resultsCsv(await store.get(batchId))

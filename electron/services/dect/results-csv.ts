@@ -48,6 +48,10 @@ export function resultsCsv(batch: Batch): { fileName: string; csv: string } {
     handset_index: handset.outcome.handsetIndex ?? handset.values.handset_index ?? '',
   }))
   const csv = Papa.unparse([...bases, ...handsets], { columns: [...RESULTS_COLUMNS], newline: '\r\n', escapeFormulae: FORMULA_START })
-  const safeName = batch.name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'batch'
-  return { fileName: `${safeName}-results.csv`, csv: `${csv}\r\n` }
+  return { fileName: `${batchFileStem(batch)}-results.csv`, csv: `${csv}\r\n` }
+}
+
+/** The start of the names of the files made from a batch ("Site-A" for "Site A"): its results, its labels. */
+export function batchFileStem(batch: Pick<Batch, 'name'>): string {
+  return batch.name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'batch'
 }
