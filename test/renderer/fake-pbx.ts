@@ -236,6 +236,19 @@ export const certificateChangedSession = (profileId: string): SessionState => ({
   ended: { reason: 'certificate_changed', message: CERTIFICATE_CHANGED_SESSION_MESSAGE },
 })
 
+/**
+ * Wayne's PBX now presents its renewed certificate: main has ended the session, and the next
+ * DECT phone list a screen asks for answers UNTRUSTED_CERTIFICATE, as main refuses the call.
+ */
+export function renewWayneCertificate(pbx: FakePbx): void {
+  pbx.state.sessions['p-wayne'] = certificateChangedSession('p-wayne')
+  pbx.listDectPhones.mockResolvedValueOnce(
+    fail('UNTRUSTED_CERTIFICATE', 'The certificate of pbx.wayne.example has changed since you trusted it.', {
+      certificate: untrustedCertificate(renewedCertificate, OLD_WAYNE_FINGERPRINT),
+    }),
+  )
+}
+
 export const WRONG_PASSWORD_MESSAGE = 'The PBX refused the sign-in: invalid username or password (401)'
 
 /** A tenant admin who must set a new password (demo README: `trainee`), on an IdP-enabled tenant. */

@@ -7,19 +7,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useProfilesStore } from '@renderer/stores/profiles'
 import {
   acmeProfile,
-  certificateChangedSession,
   createFakePbx,
   fail,
   globexProfile,
   INSTALLER_CODE,
   installerProfile,
   installFakePbx,
+  renewWayneCertificate,
   OLD_WAYNE_FINGERPRINT,
   renewedCertificate,
   selfSignedCertificate,
   signedIn,
   umbrellaProfile,
-  untrustedCertificate,
   wayneProfile,
   WRONG_CODE_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
@@ -141,12 +140,7 @@ describe('useSessionsStore', () => {
     const reads = pbx.listSessions.mock.calls.length
 
     // another screen's call meets the new certificate; main ends the session as it refuses the call
-    pbx.state.sessions['p-wayne'] = certificateChangedSession('p-wayne')
-    pbx.listDectPhones.mockResolvedValueOnce(
-      fail('UNTRUSTED_CERTIFICATE', 'The certificate of pbx.wayne.example has changed since you trusted it.', {
-        certificate: untrustedCertificate(renewedCertificate, OLD_WAYNE_FINGERPRINT),
-      }),
-    )
+    renewWayneCertificate(pbx)
     await callBridge(() => window.pbx.listDectPhones({ profileId: 'p-wayne' }))
     await flushPromises()
 
