@@ -11,6 +11,28 @@ test('the built renderer opens in Chromium and shows the app shell with every ar
   await app.screenshot({ path: 'test-results/screens/app-shell.png' })
 })
 
+test('the start frame: painted before any script runs, in the OS scheme, and replaced by the app', async ({ page, rendererUrl, app }) => {
+  // no script ever arrives: what the browser paints from index.html alone
+  const frameOnly = await page.context().newPage()
+  await frameOnly.route('**/*.js', (route) => route.abort())
+  for (const scheme of ['light', 'dark'] as const) {
+    await frameOnly.emulateMedia({ colorScheme: scheme })
+    await frameOnly.goto(rendererUrl)
+    const frame = frameOnly.locator('.start-frame')
+    await expect(frame).toBeVisible()
+    await expect(frame).toHaveAttribute('aria-busy', 'true')
+    await expect(frame.getByText('PBX Provisioner')).toBeVisible()
+    await expect(frame.getByText('Starting…')).toBeVisible()
+    await expect(frame).toHaveCSS('background-color', scheme === 'dark' ? 'rgb(16, 16, 20)' : 'rgb(255, 255, 255)')
+  }
+  await frameOnly.close()
+
+  // the app, once mounted, takes its place
+  await expect(app.getByRole('menu')).toBeVisible()
+  await expect(app.locator('.start-frame')).toHaveCount(0)
+  await expect(app.getByText('Starting…')).toHaveCount(0)
+})
+
 test('"Try the demo PBX" starts the demo PBX in the services and shows its metadata', async ({ app, services }) => {
   await app.getByRole('button', { name: /Try the demo PBX/i }).click()
   await expect(app.getByText('pbx.demo.example').first()).toBeVisible()

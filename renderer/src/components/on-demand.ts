@@ -4,11 +4,12 @@ import { defineAsyncComponent, ref, watch, type Ref } from 'vue'
  * What the first screen shows only on demand, each a chunk of its own and none of them in the
  * JavaScript a start loads (issue 17): the sign-in dialog (with its steps and the certificate
  * card, and the contract's schemas with zod), the quick switcher, the form that adds or edits a
- * saved PBX (with Naive UI's form, select and tag inputs) and the demo PBX's card. The shell
- * mounts the sign-in dialog once the saved PBXs are read, before any can ask for it: the dialog
- * follows its step and its error as they change, to move the focus. The others mount when first
- * shown (`useShownOnce`); the shell preloads their chunks at the same moment, so that the first
- * Mod+K or "Add PBX" does not wait for a file (a chunk already run resolves within the tick).
+ * saved PBX (with Naive UI's form, select and tag inputs) and the demo PBX's card. Once the saved
+ * PBXs are read and their list drawn (`whenIdle`), the shell mounts the sign-in dialog, before any
+ * PBX can ask for it: the dialog follows its step and its error as they change, to move the focus.
+ * The others mount when first shown (`useShownOnce`); the shell preloads their chunks at the same
+ * moment as the dialog, so that the first Mod+K or "Add PBX" does not wait for a file (a chunk
+ * already run resolves within the tick).
  */
 const loadSignInDialog = () => import('./pbx/PbxSignInDialog.vue')
 const loadQuickSwitcher = () => import('./shell/QuickSwitcher.vue')
@@ -22,6 +23,16 @@ export const PbxDemoCard = defineAsyncComponent(loadDemoCard)
 
 export function preloadOnDemand(): Promise<unknown> {
   return Promise.all([loadQuickSwitcher(), loadProfileForm(), loadDemoCard()])
+}
+
+/**
+ * Runs `task` once the browser has nothing more urgent to do (the first screen drawn), or after
+ * `timeoutMs` at the latest. Where there is no `requestIdleCallback` (happy-dom, in the renderer's
+ * tests), after the current task.
+ */
+export function whenIdle(task: () => void, timeoutMs = 1000): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: timeoutMs })
+  else setTimeout(task, 0)
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type FleetWarning,
 } from '@contract/fleet'
 import type { ProfileColour } from '@contract/profiles'
+import { ageText } from './age-text'
 import { STATUS_WORDS } from './batch-text'
 
 /** Words for the fleet screen (the reseller's table of every saved PBX). Plain functions, tested with it. */
@@ -112,21 +113,6 @@ export const NOTIFICATIONS_WORDS: Record<FleetNotifications, Words> = {
 
 export function notificationsText(notifications: FleetNotifications | undefined, access?: FleetAccess): Words {
   return notifications === undefined ? unreadText(access) : NOTIFICATIONS_WORDS[notifications]
-}
-
-/** "just now", "2 min ago", "3 h ago", "1 day ago", "5 days ago"; "never" without a time. */
-export function ageText(at: string | undefined, now: number): string {
-  if (at === undefined) return 'never'
-  const then = Date.parse(at)
-  if (Number.isNaN(then)) return 'never'
-  const seconds = Math.max(0, Math.round((now - then) / 1000))
-  if (seconds < 60) return 'just now'
-  const minutes = Math.floor(seconds / 60)
-  if (minutes < 60) return `${minutes} min ago`
-  const hours = Math.floor(minutes / 60)
-  if (hours < 24) return `${hours} h ago`
-  const days = Math.floor(hours / 24)
-  return `${days} ${days === 1 ? 'day' : 'days'} ago`
 }
 
 /** The last batch pushed to the PBX: "Site A · Done · 2 h ago". */

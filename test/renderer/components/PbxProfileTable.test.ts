@@ -1,18 +1,18 @@
 import { CERTIFICATE_CHANGED_SESSION_MESSAGE } from '@contract/profiles'
 import { callBridge } from '@renderer/stores/bridge-call'
+import PbxProfileTable from '@renderer/components/pbx/PbxProfileTable.vue'
 import PbxsView from '@renderer/views/PbxsView.vue'
-import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
+import { flushPromises, mount, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
+import { NConfigProvider, darkTheme } from 'naive-ui'
+import { h } from 'vue'
 import { describe, expect, it } from 'vitest'
 import {
   acmeProfile,
   certificateChangedSession,
   createFakePbx,
-  fail,
   installFakePbx,
-  OLD_WAYNE_FINGERPRINT,
-  renewedCertificate,
+  renewWayneCertificate,
   signedIn,
-  untrustedCertificate,
   wayneProfile,
 } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
@@ -61,16 +61,67 @@ describe('PbxProfileTable: the session of each saved PBX', () => {
     expect(spoken(sessionCell(wrapper, 'p-wayne').element)).toBe('Signed in')
 
     // a screen's call meets the PBX's new certificate: main refuses it and ends the session
-    pbx.state.sessions['p-wayne'] = certificateChangedSession('p-wayne')
-    pbx.listDectPhones.mockResolvedValueOnce(
-      fail('UNTRUSTED_CERTIFICATE', 'The certificate of pbx.wayne.example has changed since you trusted it.', {
-        certificate: untrustedCertificate(renewedCertificate, OLD_WAYNE_FINGERPRINT),
-      }),
-    )
+    renewWayneCertificate(pbx)
     await callBridge(() => window.pbx.listDectPhones({ profileId: 'p-wayne' }))
     await flushPromises()
 
     expect(spoken(sessionCell(wrapper, 'p-wayne').element)).toBe(CERTIFICATE_CHANGED_SESSION_MESSAGE)
     expect(sessionCell(wrapper, 'p-wayne').find('.pbx-table__ended').exists()).toBe(true)
+  })
+})
+
+describe('PbxProfileTable: the buttons of each row', () => {
+  /** The table alone, in the theme given (null: light), with Acme being opened. */
+  function mountTable(theme: typeof darkTheme | null = null) {
+    const events: string[] = []
+    const table = h(PbxProfileTable, {
+      profiles: [acmeProfile, wayneProfile],
+      sessions: {},
+      activeProfileId: null,
+      opening: 'p-acme',
+      onOpen: (profile: { id: string }) => events.push(`open ${profile.id}`),
+      onEdit: (profile: { id: string }) => events.push(`edit ${profile.id}`),
+      onRemove: (profile: { id: string }) => events.push(`remove ${profile.id}`),
+    })
+    const wrapper = mount(() => h(NConfigProvider, { theme }, () => table), { attachTo: document.body })
+    return { wrapper, events }
+  }
+
+  it('Open, Edit and Remove name their PBX, answer a click, and Open waits while its PBX opens', async () => {
+    const { wrapper, events } = mountTable()
+    const wayne = wrapper.find('tr[data-profile-id="p-wayne"]')
+    const buttons = wayne.findAll('button')
+    expect(buttons.map((button) => [button.text(), button.attributes('aria-label'), button.attributes('type')])).toEqual([
+      ['Open', `Open ${wayneProfile.label}`, 'button'],
+      ['Edit', `Edit ${wayneProfile.label}`, 'button'],
+      ['Remove', `Remove ${wayneProfile.label}`, 'button'],
+    ])
+    for (const button of buttons) await button.trigger('click')
+    expect(events).toEqual(['open p-wayne', 'edit p-wayne', 'remove p-wayne'])
+
+    // Acme is being opened: its Open button says so (busy, a spinner) and a second click does nothing
+    const acmeOpen = wrapper.find(`button[aria-label="Open ${acmeProfile.label}"]`)
+    expect(acmeOpen.attributes('aria-busy')).toBe('true')
+    expect(acmeOpen.find('.row-button__spinner').exists()).toBe(true)
+    expect(wayne.find('button[aria-busy]').exists()).toBe(false)
+    await acmeOpen.trigger('click')
+    expect(events).toEqual(['open p-wayne', 'edit p-wayne', 'remove p-wayne'])
+    // Edit and Remove stay available while it opens
+    await wrapper.find(`button[aria-label="Edit ${acmeProfile.label}"]`).trigger('click')
+    expect(events.at(-1)).toBe('edit p-acme')
+    wrapper.unmount()
+  })
+
+  it('the buttons take the theme’s colours, light or dark', () => {
+    const colours = (theme: typeof darkTheme | null) => {
+      const { wrapper } = mountTable(theme)
+      const style = (wrapper.find('.pbx-table').element as HTMLElement).style
+      const read = ['--row-button-primary', '--row-button-error', '--row-button-text'].map((name) => style.getPropertyValue(name))
+      wrapper.unmount()
+      return read
+    }
+    // the app's light primary and error (App.vue's overrides are not in this bare provider: Naive UI's own)
+    expect(colours(null)).toEqual(['#18a058', '#d03050', 'rgb(51, 54, 57)'])
+    expect(colours(darkTheme)).toEqual(['#63e2b7', '#e88080', 'rgba(255, 255, 255, 0.82)'])
   })
 })

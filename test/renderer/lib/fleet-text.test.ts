@@ -1,6 +1,6 @@
 import { CERTIFICATE_EXPIRING_DAYS } from '@contract/fleet'
 import { blankEntry, joinFleet, sortRows, type FleetRow } from '@renderer/lib/fleet-rows'
-import { ageText, certificateText, expiryText, figureText, lastBatchText, notificationsText, reachText, refreshProgressText } from '@renderer/lib/fleet-text'
+import { certificateText, expiryText, figureText, lastBatchText, notificationsText, reachText, refreshProgressText } from '@renderer/lib/fleet-text'
 import { describe, expect, it } from 'vitest'
 import { sampleProfile } from '../fake-pbx'
 
@@ -55,13 +55,7 @@ describe('the fleet in words', () => {
     expect(notificationsText('no_recipients', 'needs_password').text).toBe('none!')
   })
 
-  it('says how old the figures are', () => {
-    expect(ageText(undefined, NOW)).toBe('never')
-    expect(ageText(at(-59_000), NOW)).toBe('just now')
-    expect(ageText(at(-2 * 60_000), NOW)).toBe('2 min ago')
-    expect(ageText(at(-3 * 60 * 60_000), NOW)).toBe('3 h ago')
-    expect(ageText(at(-DAY), NOW)).toBe('1 day ago')
-    expect(ageText(at(-5 * DAY), NOW)).toBe('5 days ago')
+  it('says how old the last batch is, and how the PBX answered', () => {
     expect(lastBatchText({ name: 'Site A', status: 'partly_failed', at: at(-90_000) }, NOW)).toBe('Site A · Partly failed · 1 min ago')
     expect(reachText('reachable', 41.6)).toBe('reachable · 42 ms')
     expect(reachText(undefined, undefined)).toBe('not checked')
