@@ -100,21 +100,17 @@ const CsvTextSchema = z.string().max(MAX_CSV_TEXT, { error: 'the file is too lar
 /**
  * A spreadsheet as it crosses to main: `base64`, the file's bytes, which main decodes
  * (csv-parse.ts `decodeCsv`: UTF-8 with or without BOM, UTF-16 with BOM, else Windows-1252), the
- * way the renderer sends every file dropped or picked; or `text` a caller holds already decoded
- * (tests, scripts), taken as Unicode. One of the two.
+ * way the renderer sends every file dropped or picked and the CLI every file it reads. Bytes only,
+ * never text already decoded: every spreadsheet takes the one decoding path, whose encoding the
+ * preview names.
  */
 const CsvFileFields = {
   fileName: z.string().min(1),
   base64: z
     .string()
     .max(MAX_CSV_BASE64, { error: 'the file is too large for a batch (at most 20 MB)', abort: true })
-    .base64({ error: "must be the file's bytes in base64" })
-    .optional(),
-  text: CsvTextSchema.optional(),
+    .base64({ error: "must be the file's bytes in base64" }),
 }
-const oneCsvSource = (input: { base64?: string | undefined; text?: string | undefined }): boolean =>
-  (input.base64 === undefined) !== (input.text === undefined)
-const ONE_CSV_SOURCE = { error: "give the file's bytes (base64) or its text, one of the two", path: ['base64'] }
 const ConcurrencySchema = z
   .int({ error: 'must be a whole number' })
   .min(PUSH_CONCURRENCY.min, { error: `must be at least ${PUSH_CONCURRENCY.min}` })
@@ -205,17 +201,15 @@ export const bridge = {
   // --- DECT batches: prepared offline, pushed later --------------------------------------------
 
   /** what a dropped or picked spreadsheet holds: its encoding, columns, first rows, a guessed column mapping */
-  previewCsv: { input: z.strictObject(CsvFileFields).refine(oneCsvSource, ONE_CSV_SOURCE), result: CsvPreviewSchema },
+  previewCsv: { input: z.strictObject(CsvFileFields), result: CsvPreviewSchema },
   /** a new batch from a spreadsheet with the mapping the user confirmed; saved on disk at once */
   createBatchFromCsv: {
-    input: z
-      .strictObject({
-        name: BatchNameSchema,
-        ...CsvFileFields,
-        mapping: ColumnMappingSchema,
-        defaults: BatchDefaultsSchema,
-      })
-      .refine(oneCsvSource, ONE_CSV_SOURCE),
+    input: z.strictObject({
+      name: BatchNameSchema,
+      ...CsvFileFields,
+      mapping: ColumnMappingSchema,
+      defaults: BatchDefaultsSchema,
+    }),
     result: BatchSchema,
   },
   /** a new, empty batch (for scanning handsets on site) */

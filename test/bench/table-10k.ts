@@ -8,6 +8,7 @@ import { createServices } from '../../electron/services'
 import { createMemorySecretStore } from '../../electron/services/keychain/memory-store'
 import { installBridge } from '../e2e/bridge-binding'
 import { serveRenderer } from '../e2e/static-server'
+import { csvBytes } from '../support/csv-bytes'
 
 /**
  * Bench (a script, not a test): a batch of 10,000 rows in the preview table, in Debian's Chromium
@@ -44,7 +45,7 @@ const csv = ['MAC,Name,Extension', ...Array.from({ length: ROWS }, (_, i) => `00
 const batch = await services.handlers.createBatchFromCsv({
   name: 'Bench 10k',
   fileName: 'bench.csv',
-  text: csv,
+  base64: csvBytes(csv),
   mapping: { MAC: 'mac', Name: 'name', Extension: 'extension' },
   defaults: { vendor: 'Yealink', model: 'W80B' },
 })

@@ -120,11 +120,11 @@ export async function signedInPbx(app: Page, services: Services, label: string, 
 
 /** A batch from one of the CSV fixtures, with the mapping the app guesses (the rest ignored). */
 export async function batchFromFixture(services: Services, name: string, fileName: string): Promise<string> {
-  const text = readFileSync(fixturePath(fileName), 'utf8')
-  const preview = await services.handlers.previewCsv({ fileName, text })
+  const base64 = readFileSync(fixturePath(fileName)).toString('base64')
+  const preview = await services.handlers.previewCsv({ fileName, base64 })
   const mapping = Object.fromEntries(preview.headers.map((header) => [header, preview.mapping[header] ?? 'ignore'] as const))
   // the fixtures name the model only: the vendor comes from the batch's defaults
-  const batch = await services.handlers.createBatchFromCsv({ name, fileName, text, mapping, defaults: { vendor: 'Yealink' } })
+  const batch = await services.handlers.createBatchFromCsv({ name, fileName, base64, mapping, defaults: { vendor: 'Yealink' } })
   return batch.id
 }
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { Services } from '../../electron/services'
+import { csvBytes } from '../support/csv-bytes'
 import { openArea } from './e2e-steps'
 import { expect, test } from './harness'
 
@@ -21,7 +22,7 @@ async function openBigBatch(app: Page, services: Services): Promise<string> {
   const batch = await services.handlers.createBatchFromCsv({
     name: 'Campus',
     fileName: 'campus.csv',
-    text: ['MAC,Name,Extension', ...lines].join('\n'),
+    base64: csvBytes(['MAC,Name,Extension', ...lines].join('\n')),
     mapping: { MAC: 'mac', Name: 'name', Extension: 'extension' },
     defaults: { vendor: 'Yealink', model: 'W80B' },
   })

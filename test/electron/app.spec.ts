@@ -7,6 +7,7 @@ import type { PbxApi } from '../../electron/contract/bridge'
 import { startDemoPbx } from '../../electron/demo-pbx'
 import { OPERATION_NAMES } from '../../electron/contract/operations'
 import { findElectronBinary } from '../../electron/tools/electron-binary.mjs'
+import { csvBytes } from '../support/csv-bytes'
 
 const binary = findElectronBinary()
 const reason = 'missing' in binary ? `no Electron binary here (${binary.missing}); the app window cannot be launched` : ''
@@ -75,7 +76,7 @@ test.describe('the Electron app itself', () => {
       const csv = `MAC,Name,Extension\n${Array.from({ length: count }, (_, i) => `0015650${i.toString(16).toUpperCase().padStart(5, '0')},Handset ${i + 1},${1000 + i}`).join('\n')}\n`
       // through window.pbx, as the labels panel calls it: the PDF is drawn in main
       const pdf = await page.evaluate(
-        async ({ baseUrl, text, count }) => {
+        async ({ baseUrl, base64, count }) => {
           const api = (globalThis as unknown as { pbx: PbxApi }).pbx
           const value = <T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
             if (!result.ok) throw new Error(result.error.message)
@@ -85,7 +86,7 @@ test.describe('the Electron app itself', () => {
           const profile = value(await api.saveProfile({ fields }))
           value(await api.signIn({ profileId: profile.id, password: 'manager', remember: false }))
           const mapping = { MAC: 'mac', Name: 'name', Extension: 'extension' } as const
-          const batch = value(await api.createBatchFromCsv({ name: 'Labels', fileName: 'labels.csv', text, mapping, defaults: { vendor: 'Yealink', model: 'W80B' } }))
+          const batch = value(await api.createBatchFromCsv({ name: 'Labels', fileName: 'labels.csv', base64, mapping, defaults: { vendor: 'Yealink', model: 'W80B' } }))
           value(await api.startPush({ batchId: batch.id, profileId: profile.id }))
           let progress = value(await api.getPushProgress({ batchId: batch.id }))
           for (let i = 0; i < 600 && progress.running; i++) {
@@ -95,7 +96,7 @@ test.describe('the Electron app itself', () => {
           if (progress.status !== 'done' || progress.created !== count) throw new Error(`the push ended ${progress.status} with ${progress.created} phones created`)
           return value(await api.exportLabelsPdf({ batchId: batch.id, size: 'a4-21' }))
         },
-        { baseUrl: demo.url, text: csv, count },
+        { baseUrl: demo.url, base64: csvBytes(csv), count },
       )
       expect(pdf).toMatchObject({ fileName: expect.stringMatching(/labels-a4-21\.pdf$/), labels: 800, pages: 39, warnings: [] })
       expect(Buffer.from(pdf.base64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-')

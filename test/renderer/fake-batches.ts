@@ -33,10 +33,9 @@ export type BatchFakeState = {
   pbxMacs: Record<string, string[]>
 }
 
-/** A spreadsheet's text as main reads it, crudely: its bytes (base64) as UTF-8, else Windows-1252; or the text given. */
-function textOf(input: { base64?: string | undefined; text?: string | undefined }): { text: string; encoding: CsvEncoding } {
-  if (input.base64 === undefined) return { text: input.text ?? '', encoding: 'utf-8' }
-  const bytes = Uint8Array.from(atob(input.base64), (c) => c.charCodeAt(0))
+/** A spreadsheet's text as main reads it, crudely: its bytes (base64) as UTF-8, else Windows-1252. */
+function textOf(base64: string): { text: string; encoding: CsvEncoding } {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' }
   } catch {
@@ -187,9 +186,8 @@ export function createBatchFakes(initial: Partial<BatchFakeState> = {}): { state
   }
 
   const operations: Pick<PbxApi, BatchOperation> = {
-    previewCsv: async (input) => {
-      const { fileName } = input
-      const { text, encoding } = textOf(input)
+    previewCsv: async ({ fileName, base64 }) => {
+      const { text, encoding } = textOf(base64)
       const parsed = parse(text)
       if ('ok' in parsed) return parsed
       return ok({
@@ -204,8 +202,8 @@ export function createBatchFakes(initial: Partial<BatchFakeState> = {}): { state
         rowCount: parsed.records.length,
       })
     },
-    createBatchFromCsv: async ({ name, fileName, base64, text, mapping, defaults }) => {
-      const parsed = parse(textOf({ base64, text }).text)
+    createBatchFromCsv: async ({ name, fileName, base64, mapping, defaults }) => {
+      const parsed = parse(textOf(base64).text)
       if ('ok' in parsed) return parsed
       const rows = parsed.records.map((record, index) => {
         const values: Record<string, string> = {}

@@ -70,13 +70,9 @@ export interface CsvImport {
 
 /**
  * A spreadsheet as the Bridge receives it → its text: the file's bytes (base64) decoded by
- * `decodeCsv`, after their size is checked; or text a caller holds already.
+ * `decodeCsv`, after their size is checked.
  */
-export function csvText(input: { fileName: string; base64?: string | undefined; text?: string | undefined }): DecodedCsv {
-  if (input.base64 === undefined) {
-    const text = input.text ?? ''
-    return { text, encoding: textEncoding(text) }
-  }
+export function csvText(input: { fileName: string; base64: string }): DecodedCsv {
   // the size the bytes will have, checked before they are made (3 bytes for 4 characters, less the padding)
   const padding = input.base64.endsWith('==') ? 2 : input.base64.endsWith('=') ? 1 : 0
   checkCsvSize((input.base64.length / 4) * 3 - padding, input.fileName)

@@ -103,8 +103,8 @@ export function createDectService(options: DectServiceOptions) {
     async previewCsv(input) {
       return previewCsv(input.fileName, csvText(input), await settings.lastMapping(), await catalog.models())
     },
-    async createBatchFromCsv({ name, fileName, base64, text, mapping, defaults }) {
-      const decoded = csvText({ fileName, base64, text })
+    async createBatchFromCsv({ name, fileName, base64, mapping, defaults }) {
+      const decoded = csvText({ fileName, base64 })
       const imported = importCsv({ fileName, text: decoded.text, mapping, defaults, models: await catalog.models() })
       const batch = await store.create({ name, source: fileName, rows: imported.rows, handsets: imported.handsets, defaults })
       await settings.rememberMapping(imported.mapping)

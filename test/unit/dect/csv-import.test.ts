@@ -3,6 +3,7 @@ import { withDefaults } from '../../../electron/contract/dect'
 import { ServiceError } from '../../../electron/services/errors'
 import { PREVIEW_RECORDS, csvText, importCsv, previewCsv } from '../../../electron/services/dect/csv-import'
 import { MAX_CSV_BYTES, decodeCsv } from '../../../electron/services/dect/csv-parse'
+import { csvBytes } from '../../support/csv-bytes'
 
 const macOf = (i: number): string => (0x001565000000 + i).toString(16).toUpperCase().padStart(12, '0')
 const sheet = (rows: number): string =>
@@ -44,11 +45,12 @@ describe('previewCsv', () => {
 })
 
 describe('csvText: a spreadsheet as the Bridge receives it', () => {
-  it("decodes the file's bytes (base64) with decodeCsv and says how; text is taken as it is", () => {
+  it("decodes the file's bytes (base64) with decodeCsv and says how", () => {
     const bytes = Buffer.from('Name;MAC\r\nBüro Jürgen;001565AABBCC\r\n', 'latin1')
     expect(csvText({ fileName: 'w.csv', base64: bytes.toString('base64') })).toEqual({ text: 'Name;MAC\r\nBüro Jürgen;001565AABBCC\r\n', encoding: 'windows-1252' })
-    expect(csvText({ fileName: 'u.csv', text: 'Name\nZoë\n' })).toEqual({ text: 'Name\nZoë\n', encoding: 'utf-8' })
-    expect(csvText({ fileName: 'u.csv', text: '\uFEFFName\nZoë\n' }).encoding).toBe('utf-8 with BOM')
+    expect(csvText({ fileName: 'u.csv', base64: csvBytes('Name\nZoë\n') })).toEqual({ text: 'Name\nZoë\n', encoding: 'utf-8' })
+    // the BOM says the encoding and is not part of the text
+    expect(csvText({ fileName: 'u.csv', base64: csvBytes('\uFEFFName\nZoë\n') })).toEqual({ text: 'Name\nZoë\n', encoding: 'utf-8 with BOM' })
   })
 
   it('refuses bytes over 20 MB from the length of their base64, before anything is decoded', () => {

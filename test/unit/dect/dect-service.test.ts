@@ -6,6 +6,7 @@ import { MAX_CSV_BASE64 } from '../../../electron/contract/dect'
 import { startDemoPbx } from '../../../electron/demo-pbx'
 import type { Services } from '../../../electron/services'
 import { mmToPt } from '../../../electron/services/dect/labels/label-layout'
+import { csvBytes } from '../../support/csv-bytes'
 import { linesOf, readPdf } from '../../support/pdf-read'
 import { failure, invoker, pushEnded } from '../invoke'
 import { testServices } from '../test-services'
@@ -34,32 +35,33 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const fixture = (name: string) => readFileSync(join('test/fixtures/csv', name), 'utf8')
+/** a CSV fixture's bytes, as a dropped file's */
+const bytesOf = (name: string) => readFileSync(join('test/fixtures/csv', name))
 const pushed = (batchId: string) => pushEnded(call, batchId)
 
 describe('DECT through the Bridge', () => {
   it('spreadsheet → mapping → batch; fix a row in place; push; QR codes, labels, results', async () => {
-    const text = fixture('excel-semicolon-bom.csv')
-    const preview = await call('previewCsv', { fileName: 'excel-semicolon-bom.csv', text })
+    const base64 = bytesOf('excel-semicolon-bom.csv').toString('base64')
+    const preview = await call('previewCsv', { fileName: 'excel-semicolon-bom.csv', base64 })
     expect(preview.mapping['MAC-Adresse']).toBe('mac')
     expect(preview.delimiter).toBe(';')
 
     const batch = await call('createBatchFromCsv', {
       name: 'Site A',
       fileName: 'excel-semicolon-bom.csv',
-      text,
+      base64,
       mapping: preview.mapping,
       defaults: { vendor: 'Yealink', model: 'W80B' },
     })
     expect(batch.rows.length).toBeGreaterThan(3)
     expect((await call('listBatches')).map((b) => b.name)).toContain('Site A')
     // the next spreadsheet remembers the mapping, one no guess would make too, after a restart
-    const odd = 'Seriennr;Hörer\n001565000001;X\n'
-    expect((await call('previewCsv', { fileName: 'odd.csv', text: odd })).mapping['Hörer']).toBe('ignore')
-    await call('createBatchFromCsv', { name: 'Odd', fileName: 'odd.csv', text: odd, mapping: { Seriennr: 'mac', Hörer: 'name' }, defaults: { vendor: 'Yealink', model: 'W80B' } })
+    const odd = csvBytes('Seriennr;Hörer\n001565000001;X\n')
+    expect((await call('previewCsv', { fileName: 'odd.csv', base64: odd })).mapping['Hörer']).toBe('ignore')
+    await call('createBatchFromCsv', { name: 'Odd', fileName: 'odd.csv', base64: odd, mapping: { Seriennr: 'mac', Hörer: 'name' }, defaults: { vendor: 'Yealink', model: 'W80B' } })
     const restarted = testServices(dir)
     try {
-      const again = await invoker(restarted.handlers)('previewCsv', { fileName: 'again.csv', text: 'Hörer;Seriennr;Modell\nY;001565000002;W80B\n' })
+      const again = await invoker(restarted.handlers)('previewCsv', { fileName: 'again.csv', base64: csvBytes('Hörer;Seriennr;Modell\nY;001565000002;W80B\n') })
       expect(again.mapping).toMatchObject({ Seriennr: 'mac', Hörer: 'name', Modell: 'model' })
     } finally {
       await restarted.dispose()
@@ -104,7 +106,7 @@ describe('DECT through the Bridge', () => {
     const batch = await call('createBatchFromCsv', {
       name: 'Defaults later',
       fileName: 'd.csv',
-      text,
+      base64: csvBytes(text),
       mapping: { MAC: 'mac', Name: 'name', Vendor: 'vendor', Model: 'model' },
       defaults: {},
     })
@@ -155,7 +157,7 @@ describe('DECT through the Bridge', () => {
     const fixed = await call('editBatchRows', { batchId: batch.id, edits: [{ rowId, values: { model: 'W70B', vendor: 'Snom' } }] })
     expect(fixed.rows[0]!.problems).toEqual([{ field: 'vendor', severity: 'warning', message: "vendor 'Snom': the PBX lists model W70B as Yealink's" }])
     const text = 'MAC;Name;Model\n001565D0D002;Hall;W70B\n001565D0D003;Store;X1\n'
-    const imported = await call('createBatchFromCsv', { name: 'Typed', fileName: 'typed.csv', text, mapping: { MAC: 'mac', Name: 'name', Model: 'model' }, defaults: { vendor: 'Yealink' } })
+    const imported = await call('createBatchFromCsv', { name: 'Typed', fileName: 'typed.csv', base64: csvBytes(text), mapping: { MAC: 'mac', Name: 'name', Model: 'model' }, defaults: { vendor: 'Yealink' } })
     expect(imported.rows.map((r) => r.problems.map((p) => p.field))).toEqual([[], ['model']])
   })
 
@@ -197,8 +199,6 @@ describe('DECT through the Bridge', () => {
 })
 
 describe('field fixes: encodings, MACs no phone has, a MAC twice', () => {
-  const bytesOf = (name: string) => readFileSync(join('test/fixtures/csv', name))
-
   it("a spreadsheet's bytes (base64) are decoded in main: Windows-1252 read as such, said in the preview, and the batch has the same names", async () => {
     const base64 = bytesOf('windows-1252-excel.csv').toString('base64')
     const preview = await call('previewCsv', { fileName: 'windows-1252-excel.csv', base64 })
@@ -212,9 +212,13 @@ describe('field fixes: encodings, MACs no phone has, a MAC twice', () => {
     }
   })
 
-  it('the contract takes the bytes or the text, one of the two, as base64 no larger than 20 MB', async () => {
-    expect(await failure(call('previewCsv', { fileName: 'a.csv' }))).toMatchObject({ code: 'INVALID_INPUT', field: 'base64' })
-    expect(await failure(call('previewCsv', { fileName: 'a.csv', base64: 'TUFD', text: 'MAC' }))).toMatchObject({ code: 'INVALID_INPUT', field: 'base64' })
+  it("the contract takes the file's bytes only, as base64 no larger than 20 MB: text already decoded is refused", async () => {
+    expect(await failure(call('previewCsv', { fileName: 'a.csv' } as never))).toMatchObject({ code: 'INVALID_INPUT', field: 'base64' })
+    expect(await failure(call('previewCsv', { fileName: 'a.csv', text: 'MAC' } as never))).toMatchObject({ code: 'INVALID_INPUT', field: 'base64' })
+    expect(await failure(call('previewCsv', { fileName: 'a.csv', base64: csvBytes('MAC'), text: 'MAC' } as never))).toMatchObject({ code: 'INVALID_INPUT', field: 'text', message: 'text: unknown field' })
+    const defaults = { vendor: 'Yealink', model: 'W80B' }
+    const asText = { name: 'Text', fileName: 'a.csv', text: 'MAC\n001565000001\n', mapping: { MAC: 'mac' }, defaults }
+    expect(await failure(call('createBatchFromCsv', asText as never))).toMatchObject({ code: 'INVALID_INPUT', field: 'base64' })
     expect(await failure(call('previewCsv', { fileName: 'a.csv', base64: 'not base64!' }))).toMatchObject({ code: 'INVALID_INPUT', field: 'base64' })
     const tooBig = await failure(call('previewCsv', { fileName: 'a.csv', base64: 'A'.repeat(MAX_CSV_BASE64 + 4) }))
     expect(tooBig).toMatchObject({ code: 'INVALID_INPUT', field: 'base64' })
@@ -250,14 +254,14 @@ describe('field fixes: encodings, MACs no phone has, a MAC twice', () => {
 
   it('a handset spreadsheet with a broadcast base MAC: no base made for it, each handset says why', async () => {
     const text = 'Base MAC;IPUI;Extension\nFF:FF:FF:FF:FF:FF;0328D3C8E4;201\n'
-    const batch = await call('createBatchFromCsv', { name: 'Bad base', fileName: 'h.csv', text, mapping: { 'Base MAC': 'mac', IPUI: 'ipui', Extension: 'extension' }, defaults: { vendor: 'Yealink', model: 'W80B' } })
+    const batch = await call('createBatchFromCsv', { name: 'Bad base', fileName: 'h.csv', base64: csvBytes(text), mapping: { 'Base MAC': 'mac', IPUI: 'ipui', Extension: 'extension' }, defaults: { vendor: 'Yealink', model: 'W80B' } })
     expect(batch.rows).toEqual([])
     expect(batch.handsets[0]!.problems).toContainEqual({ field: 'base_mac', severity: 'error', message: 'base MAC FF:FF:FF:FF:FF:FF is the broadcast address; no phone has it' })
   })
 
   it('a MAC twice in a file: the first row is pushed, the later ones are not; the PBX has the MAC once, with the first row\'s name', async () => {
     const text = 'MAC;Name\n001565F1F001;First\n001565F1F002;Other\n00:15:65:f1:f0:01;Second\n001565F1F001;Third\n'
-    const batch = await call('createBatchFromCsv', { name: 'Twice', fileName: 't.csv', text, mapping: { MAC: 'mac', Name: 'name' }, defaults: { vendor: 'Yealink', model: 'W80B' } })
+    const batch = await call('createBatchFromCsv', { name: 'Twice', fileName: 't.csv', base64: csvBytes(text), mapping: { MAC: 'mac', Name: 'name' }, defaults: { vendor: 'Yealink', model: 'W80B' } })
     expect(batch.rows.map((r) => r.problems.map((p) => `${p.severity}: ${p.message}`))).toEqual([
       ['warning: MAC 00:15:65:F1:F0:01 is also in rows 3 and 4, which are left out of the push'],
       [],
@@ -276,7 +280,7 @@ describe('field fixes: encodings, MACs no phone has, a MAC twice', () => {
 
   it('an earlier row given the MAC of a row pushed already is the one left out: the pushed row keeps it', async () => {
     const text = 'MAC;Name\n;No MAC yet\n001565F2F001;Pushed\n'
-    const batch = await call('createBatchFromCsv', { name: 'Later', fileName: 'l.csv', text, mapping: { MAC: 'mac', Name: 'name' }, defaults: { vendor: 'Yealink', model: 'W80B' } })
+    const batch = await call('createBatchFromCsv', { name: 'Later', fileName: 'l.csv', base64: csvBytes(text), mapping: { MAC: 'mac', Name: 'name' }, defaults: { vendor: 'Yealink', model: 'W80B' } })
     await call('startPush', { batchId: batch.id, profileId })
     expect(await pushed(batch.id)).toMatchObject({ created: 1, withErrors: 1 })
     const edited = await call('editBatchRows', { batchId: batch.id, edits: [{ rowId: batch.rows[0]!.id, values: { mac: '001565F2F001' } }] })
