@@ -93,7 +93,7 @@ describe('AppShell', () => {
     await router.push('/pbxs')
 
     const dect = menuItems(wrapper).find((item) => item.text() === 'DECT phones')
-    await dect?.find('.n-menu-item-content').trigger('click')
+    await dect?.trigger('click')
     await flushPromises()
 
     expect(router.currentRoute.value.path).toBe('/dect')
@@ -107,7 +107,7 @@ describe('AppShell', () => {
     installFakePbx()
     const { wrapper, router } = await mountShell('/dect/batches/new')
     const dect = menuItems(wrapper).find((item) => item.text() === 'DECT phones')
-    await dect?.find('.n-menu-item-content').trigger('click')
+    await dect?.trigger('click')
     await flushPromises()
     expect(router.currentRoute.value.path).toBe('/dect')
   })
@@ -180,9 +180,10 @@ describe('AppShell', () => {
 
     const expand = wrapper.find('button[aria-label="Expand the sidebar"]')
     expect(expand.attributes('aria-expanded')).toBe('false')
-    expect(wrapper.find('.n-menu--collapsed').exists()).toBe(true)
-    // collapsed items show no label, but keep their name
+    expect(wrapper.find('.app-sidebar--collapsed').exists()).toBe(true)
+    // collapsed items show no label, but keep their name, and show it on hover
     expect(menuItems(wrapper).map((item) => item.attributes('aria-label'))).toContain('DECT phones')
+    expect(menuItems(wrapper).find((item) => item.attributes('data-area') === 'dect')?.attributes('title')).toBe('DECT phones')
   })
 
   it('shows the keychain as available, and the version', async () => {
@@ -236,7 +237,7 @@ describe('AppShell with saved PBXs and sessions', () => {
     expect(ivr.attributes('aria-description')).toBe('open a PBX first')
     // a disabled area is still reachable by keyboard, but does not open
     await ivr.trigger('keydown', { key: 'Enter' })
-    await ivr.find('.n-menu-item-content').trigger('click')
+    await ivr.trigger('click')
     await flushPromises()
     expect(router.currentRoute.value.path).toBe('/pbxs')
     expect(wrapper.find('header').text()).toContain('No PBX open')

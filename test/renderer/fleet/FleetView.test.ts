@@ -372,7 +372,7 @@ describe('FleetView in the app', () => {
     const { wrapper, router } = await mountShell('/pbxs')
     const item = wrapper.find('[role="menuitem"][data-area="fleet"]')
     expect(item.attributes('aria-disabled')).toBeUndefined()
-    await item.find('.n-menu-item-content').trigger('click')
+    await item.trigger('click')
     await flushPromises()
     expect(router.currentRoute.value.path).toBe('/fleet')
     expect(wrapper.find('h1').text()).toBe('Fleet')
