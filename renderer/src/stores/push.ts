@@ -11,6 +11,12 @@ import { useSessionsStore } from './sessions'
 
 /** How often the push panel asks main where a running push stands. */
 export const PUSH_POLL_MS = 500
+/**
+ * How often it asks of a batch whose push is not under way (never begun, paused, stopped, done):
+ * to notice a push another process begins (a command line, another window) without waiting for a
+ * press of Resume to be refused.
+ */
+export const IDLE_POLL_MS = 3000
 
 export type ResultsCsv = OperationOutput<'exportResultsCsv'>
 
@@ -20,7 +26,7 @@ export type PushAction = 'start' | 'pause' | 'cancel' | 'retry'
 /**
  * The push of one DECT batch to a saved PBX (the batch the push panel shows): the target PBX and
  * the concurrency chosen, where the push stands (asked of main every PUSH_POLL_MS while it runs,
- * while `watching`), the failed rows with the PBX's message, and the results as CSV.
+ * every IDLE_POLL_MS while it does not, while `watching`), the failed rows with the PBX's message, and the results as CSV.
  *
  * The push itself runs in main, which saves each row's outcome as it happens and renews the
  * PBX's token by itself. A push of another process (a command line, another window) is followed
@@ -160,7 +166,8 @@ export const usePushStore = defineStore('push', () => {
   function schedulePoll(): void {
     clearTimeout(pollTimer)
     pollTimer = undefined
-    if (watching.value && underWay(progress.value)) pollTimer = setTimeout(() => void poll(), PUSH_POLL_MS)
+    if (!watching.value || progress.value === null) return
+    pollTimer = setTimeout(() => void poll(), underWay(progress.value) ? PUSH_POLL_MS : IDLE_POLL_MS)
   }
 
   async function poll(): Promise<void> {
@@ -179,7 +186,7 @@ export const usePushStore = defineStore('push', () => {
     }
   }
 
-  /** A panel shows the push: ask main every PUSH_POLL_MS while it runs. */
+  /** A panel shows the push: ask main every PUSH_POLL_MS while it runs, every IDLE_POLL_MS while not. */
   function startPolling(): void {
     watching.value = true
     schedulePoll()

@@ -1,5 +1,5 @@
 import DectPushPanel from '@renderer/components/dect/DectPushPanel.vue'
-import { PUSH_POLL_MS } from '@renderer/stores/push'
+import { IDLE_POLL_MS, PUSH_POLL_MS } from '@renderer/stores/push'
 import { useSessionsStore } from '@renderer/stores/sessions'
 import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
 import { NInputNumber, NSelect } from 'naive-ui'
@@ -225,7 +225,7 @@ describe('DectPushPanel', () => {
     expect(pbx.getPushProgress.mock.calls.length).toBe(asked + 1)
     expect(wrapper.find('.dect-push__counts').text()).toBe('90 of 150 · 90 created · 0 matched · 0 failed')
 
-    // its end: the panel as after a push of its own (the batch read again for the failed rows), no more asking
+    // its end: the panel as after a push of its own (the batch read again for the failed rows), no more asking every 500 ms
     const batchReads = pbx.getBatch.mock.calls.length
     pbx.dect.advancePush('b1', { created: 58, failed: 2 })
     await nextPoll()
@@ -236,6 +236,31 @@ describe('DectPushPanel', () => {
     const atEnd = pbx.getPushProgress.mock.calls.length
     await nextPoll()
     expect(pbx.getPushProgress.mock.calls.length).toBe(atEnd)
+  })
+
+  it('a paused batch another process takes up: the panel notices within IDLE_POLL_MS, with nothing pressed, and follows that push', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const pbx = setup()
+    pbx.dect.state.pushes.b1 = fakePushProgress('b1', { status: 'paused', done: 10, created: 10, pending: 140 })
+    const { wrapper } = await mountPanel()
+    expect(button(wrapper, 'Resume').exists()).toBe(true)
+
+    // paused: not asked every 500 ms, only now and then
+    const asked = pbx.getPushProgress.mock.calls.length
+    await nextPoll()
+    expect(pbx.getPushProgress.mock.calls.length).toBe(asked)
+
+    // a command line takes it up: seen at the next slow ask (IDLE_POLL_MS after the last), then followed every 500 ms
+    Object.assign(pbx.dect.state.pushes.b1, { status: 'pushing', elsewhere: true })
+    await vi.advanceTimersByTimeAsync(IDLE_POLL_MS - PUSH_POLL_MS)
+    await flushPromises()
+    expect(pbx.getPushProgress.mock.calls.length).toBe(asked + 1)
+    expect(wrapper.find('.dect-push__elsewhere').text()).toContain('Being pushed elsewhere')
+    expect(wrapper.findAll('button').map((b) => b.text())).not.toContain('Resume')
+    pbx.dect.advancePush('b1', { created: 5 })
+    await nextPoll()
+    expect(pbx.getPushProgress.mock.calls.length).toBe(asked + 2)
+    expect(wrapper.find('.dect-push__counts').text()).toBe('15 of 150 · 15 created · 0 matched · 0 failed')
   })
 
   it('Resume of a batch another process began pushing since it was read: refused, and the panel follows that push', async () => {
