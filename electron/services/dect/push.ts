@@ -1,25 +1,17 @@
-import {
-  PUSH_CONCURRENCY,
-  rowHasErrors,
-  type Batch,
-  type BatchRow,
-  type BatchStatus,
-  type HandsetCounts,
-  type PushProgress as ContractPushProgress,
-  type RowOutcome,
-} from '../../contract/dect'
+import { PUSH_CONCURRENCY, type Batch, type RowOutcome } from '../../contract/dect'
 import type { HandsetOutcome } from '../../contract/dect-handsets'
-import { normalizeMac, type DectPhone, type DectPhoneCreate } from '../../contract/pbx'
-import { asClause, introduce, joinSentences } from '../../contract/sentences'
+import { asClause, introduce } from '../../contract/sentences'
 import { messageOf, ServiceError } from '../errors'
 import type { PbxCaller } from '../pbx-client/caller'
-import { createDectPhonesClient, type DectPhonesClient } from '../pbx-client/dect-phones'
 import type { BatchStore } from './batch-store'
-import { pushHandsets } from './handsets/member-push'
-import { toDectPhoneCreate, type DectPasswords } from './phone-body'
-import { handsetCounts, tally, tallyHandsets, type HandsetTally, type RowTally } from './push-counts'
-import { isConflict, isTransient } from './push-errors'
-import { existingPhoneOutcome } from './own-phone'
+import type { DectPasswords } from './phone-body'
+import { handsetCounts, tally, tallyHandsets } from './push-counts'
+import { DEFAULT_RETRY_DELAYS_MS } from './push-retry'
+import { finalStatus, progressOf, stopRun, type PushProgress, type Run, type RunContext } from './push-run'
+import { runPushSteps } from './push-steps'
+
+export { DEFAULT_RETRY_DELAYS_MS } from './push-retry'
+export type { PushProgress } from './push-run'
 
 /**
  * Pushing a DECT batch to a PBX (seed 4.6), resumable at any point.
@@ -59,10 +51,10 @@ import { existingPhoneOutcome } from './own-phone'
  *   with the counts as that push saved them), and `start` is refused BUSY until that push ends.
  *
  * Token expiry is the session's business (the caller refreshes ahead of expiry and once on a 401).
+ *
+ * This file is the push's lifecycle (start, stop, progress, recovery); its steps are in
+ * push-steps.ts, one row's in push-row.ts, the retries in push-retry.ts, a run's state in push-run.ts.
  */
-
-/** Where a push stands: the contract's progress, always with the handsets' counts. */
-export type PushProgress = ContractPushProgress & { handsets: HandsetCounts }
 
 export interface PushStartOptions {
   /** 1..16, default 4 (or the batch's saved concurrency) */
@@ -82,33 +74,6 @@ export interface PushRunnerDeps {
   now?: () => number
 }
 
-export const DEFAULT_RETRY_DELAYS_MS = [250, 1000, 3000] as const
-
-type StopKind = 'pause' | 'cancel' | 'halt'
-
-interface Run {
-  batchId: string
-  profileId: string
-  status: BatchStatus
-  startedAt: string
-  startedMs: number
-  counts: RowTally
-  handsets: HandsetTally
-  /** rows finished in this push, for the rate */
-  finished: number
-  stop: StopKind | undefined
-  reason: string | undefined
-  /** ends retry waits (any stop) */
-  halt: AbortController
-  /** ends requests in flight (cancel only) */
-  cancel: AbortController
-  promise: Promise<PushProgress>
-  /** settles once the push has really begun (its counts known) or was refused */
-  started: Promise<PushProgress>
-  markStarted(progress: PushProgress): void
-  refuse(error: unknown): void
-}
-
 export function createPushRunner(deps: PushRunnerDeps) {
   const { store } = deps
   const now = deps.now ?? Date.now
@@ -117,215 +82,14 @@ export function createPushRunner(deps: PushRunnerDeps) {
   /** the last push's start and stop reason per batch, for `progress` after it ended */
   const last = new Map<string, { startedAt: string; reason: string | undefined }>()
 
-  function progressOf(run: Run): PushProgress {
-    const c = run.counts
-    const done = c.created + c.matched + c.failed
-    const elapsed = now() - run.startedMs
-    const rate = run.finished > 0 && elapsed > 0 ? run.finished / elapsed : 0
-    return {
-      batchId: run.batchId,
-      status: run.status,
-      running: true,
-      total: done + c.pending,
-      done,
-      ...c,
-      startedAt: run.startedAt,
-      etaMs: c.pending === 0 ? 0 : rate > 0 ? Math.round(c.pending / rate) : null,
-      ...(run.reason ? { reason: run.reason } : {}),
-      handsets: handsetCounts(run.handsets),
-    }
-  }
+  const context: RunContext = { store, now, delays, emit }
 
   function emit(run: Run): void {
     try {
-      deps.onProgress?.(progressOf(run))
+      deps.onProgress?.(progressOf(run, now))
     } catch {
       // a listener's failure is not the push's
     }
-  }
-
-  function stopRun(run: Run, kind: StopKind, reason: string | undefined): void {
-    if (!run.stop || kind === 'cancel') run.stop = kind
-    if (reason && !run.reason) run.reason = reason
-    run.halt.abort()
-    if (kind === 'cancel') run.cancel.abort()
-  }
-
-  const sleep = (ms: number, signal: AbortSignal) =>
-    new Promise<void>((resolve) => {
-      if (signal.aborted) return resolve()
-      const timer = setTimeout(done, ms)
-      function done() {
-        clearTimeout(timer)
-        signal.removeEventListener('abort', done)
-        resolve()
-      }
-      signal.addEventListener('abort', done, { once: true })
-    })
-
-  /** Runs a request again after a lost network while the push goes on; answers undefined when it should stop. */
-  async function withRetries<T>(run: Run, what: () => Promise<T>): Promise<T | undefined> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await what()
-      } catch (error) {
-        if (run.cancel.signal.aborted) return undefined
-        if (!isTransient(error)) throw error
-        if (attempt >= delays.length || run.halt.signal.aborted) {
-          stopRun(run, 'halt', `The PBX could not be reached (${asClause(messageOf(error))}). The push paused; resume it when the PBX answers again.`)
-          return undefined
-        }
-        await sleep(delays[attempt]!, run.halt.signal)
-        if (run.halt.signal.aborted) return undefined
-      }
-    }
-  }
-
-  /** The outcome of one row, or undefined when it stays pending (the push is stopping). */
-  async function pushRow(run: Run, client: DectPhonesClient, batch: Batch, row: BatchRow, passwords: DectPasswords): Promise<RowOutcome | undefined> {
-    const at = () => new Date(now()).toISOString()
-    let body: DectPhoneCreate
-    try {
-      body = toDectPhoneCreate(row.values, batch.defaults, passwords)
-    } catch (error) {
-      return { state: 'failed', error: messageOf(error), at: at() }
-    }
-    const signal = run.cancel.signal
-    try {
-      const id = await withRetries(run, () => client.create(body, { signal }))
-      return id === undefined ? undefined : { state: 'created', phoneId: id, at: at() }
-    } catch (error) {
-      if (isConflict(error)) {
-        // the MAC is in the tenant already: ours (created by a request whose answer was lost), or another's
-        try {
-          const list = await withRetries(run, () => client.list({ signal }))
-          if (list === undefined) return undefined
-          const phone = phoneByMac(list.items).get(normalizeMac(body.mac.trim()))
-          if (phone) return existingPhoneOutcome(phone, body, at())
-          return { state: 'failed', error: messageOf(error), at: at() }
-        } catch (again) {
-          return stopOrFail(run, again, at())
-        }
-      }
-      return stopOrFail(run, error, at())
-    }
-  }
-
-  /** A refusal of this row fails the row; a problem of the whole push (sign-in, permission, a bug) stops it. */
-  function stopOrFail(run: Run, error: unknown, at: string): RowOutcome | undefined {
-    if (run.cancel.signal.aborted || (error instanceof ServiceError && error.code === 'CANCELLED')) return undefined
-    if (error instanceof ServiceError) {
-      const rowOnly = error.code === 'INVALID_INPUT' || (error.code === 'PBX_ERROR' && error.status !== 401 && error.status !== 403)
-      if (rowOnly) return { state: 'failed', error: error.message, at }
-      stopRun(run, 'halt', joinSentences(error.message, 'The push paused; resume it when this is solved.'))
-      return undefined
-    }
-    stopRun(run, 'halt', `The push stopped on an unexpected error (${asClause(messageOf(error))}).`)
-    return undefined
-  }
-
-  function count(run: Run, outcome: RowOutcome): void {
-    run.counts.pending--
-    if (outcome.state !== 'pending') run.counts[outcome.state]++
-  }
-
-  async function execute(run: Run, batch: Batch, concurrency: number, caller: PbxCaller, passwords: DectPasswords): Promise<void> {
-    const client = createDectPhonesClient(caller)
-    const signal = run.cancel.signal
-
-    // 1. what the PBX has already: those rows are matched (or reported), never created again
-    const before = await withRetries(run, () => client.list({ signal }))
-    if (before === undefined) return
-    const existing = phoneByMac(before.items)
-    const known = new Map<string, RowOutcome>()
-    const queue: BatchRow[] = []
-    const at = new Date(now()).toISOString()
-    for (const row of batch.rows) {
-      if (row.outcome.state !== 'pending' || rowHasErrors(row)) continue
-      const phone = row.values.mac ? existing.get(normalizeMac(row.values.mac.trim())) : undefined
-      if (phone) known.set(row.id, existingPhoneOutcome(phone, row.values, at))
-      else queue.push(row)
-    }
-    if (known.size > 0) {
-      await store.saveOutcomes(run.batchId, known)
-      for (const outcome of known.values()) count(run, outcome)
-      emit(run)
-    }
-
-    // 2. the workers. Each outcome goes to the store at once and is on disk with the next write
-    // (writes are grouped, one at a time); a worker does not wait for the disk before its next row.
-    // A crash before that write loses nothing the resume cannot find again: a created phone is
-    // matched by its MAC, a refused row is sent again and refused again.
-    let next = 0
-    const writes = new Set<Promise<void>>()
-    const worker = async () => {
-      while (!run.stop && next < queue.length) {
-        const row = queue[next++]!
-        const outcome = await pushRow(run, client, batch, row, passwords)
-        if (!outcome) continue
-        const write = store.saveOutcomes(run.batchId, { [row.id]: outcome }).catch((error: unknown) => {
-          stopRun(run, 'halt', `The batch could not be saved (${asClause(messageOf(error))}). The push paused.`)
-        })
-        writes.add(write)
-        void write.finally(() => writes.delete(write))
-        count(run, outcome)
-        run.finished++
-        emit(run)
-      }
-    }
-    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, queue.length)) }, worker))
-    await Promise.all(writes)
-    if (run.stop) return
-
-    // 3. one list call for every provisioning url
-    let after: { items: DectPhone[] } | undefined
-    try {
-      after = await withRetries(run, () => client.list({ signal }))
-    } catch (error) {
-      run.reason = `The provisioning addresses could not be read (${asClause(messageOf(error))}). Push again to read them.`
-      return
-    }
-    if (after === undefined) {
-      // every row is done: the push ends as done or partly failed, only the addresses are missing
-      if (run.stop === 'halt') run.reason = 'The provisioning addresses could not be read: the PBX did not answer. Push again to read them.'
-      return
-    }
-    const urls = new Map(after.items.map((p) => [p.id, p.url]))
-    const current = await store.get(run.batchId)
-    const withUrls = new Map<string, RowOutcome>()
-    for (const row of current.rows) {
-      const { phoneId } = row.outcome
-      if ((row.outcome.state === 'created' || row.outcome.state === 'matched') && phoneId !== undefined) {
-        const url = urls.get(phoneId)
-        if (url !== undefined && url !== row.outcome.url) withUrls.set(row.id, { ...row.outcome, url })
-      }
-    }
-    if (withUrls.size > 0) await store.saveOutcomes(run.batchId, withUrls)
-
-    // 4. the handsets, on the bases now on the PBX
-    const stamp = () => new Date(now()).toISOString()
-    await pushHandsets(await store.get(run.batchId), after.items, caller, {
-      signal,
-      concurrency,
-      retry: (what) => withRetries(run, what),
-      stops: (error) => stopOrFail(run, error, stamp()) === undefined,
-      stopped: () => run.stop !== undefined,
-      now,
-      save: async (outcomes: ReadonlyMap<string, HandsetOutcome>) => {
-        await store.saveHandsetOutcomes(run.batchId, outcomes)
-        for (const outcome of outcomes.values()) {
-          run.handsets.pending--
-          if (outcome.state !== 'pending') run.handsets[outcome.state]++
-        }
-        emit(run)
-      },
-    })
-  }
-
-  /** the status a push ends with, from the counts of the batch as saved: rows still pending keep it paused */
-  function finalStatus(c: Run['counts'], h: Run['handsets'], run: Run): BatchStatus {
-    if (c.pending > 0 || h.pending > 0) return run.stop === 'cancel' && c.created + c.matched + c.failed === 0 ? 'draft' : 'paused'
-    return c.failed > 0 || h.failed > 0 ? 'partly_failed' : 'done'
   }
 
   function begin(batchId: string, profileId: string, options: PushStartOptions, prepare?: (batch: Batch) => Promise<void>): Promise<PushProgress> {
@@ -391,10 +155,10 @@ export function createPushRunner(deps: PushRunnerDeps) {
       }
       run.counts = tally(batch)
       run.handsets = tallyHandsets(batch)
-      run.markStarted(progressOf(run))
+      run.markStarted(progressOf(run, now))
       emit(run)
       try {
-        await execute(run, batch, concurrency, caller, passwords)
+        await runPushSteps(run, context, batch, concurrency, caller, passwords)
       } catch (error) {
         stopRun(run, 'halt', introduce('The push stopped', messageOf(error)))
       }
@@ -408,7 +172,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
         run.status = 'paused'
         run.reason ??= `The batch could not be saved (${asClause(messageOf(error))}).`
       }
-      const final = { ...progressOf(run), running: false }
+      const final = { ...progressOf(run, now), running: false }
       runs.delete(batchId)
       await release().catch(() => undefined)
       last.set(batchId, { startedAt: run.startedAt, reason: run.reason })
@@ -435,7 +199,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
 
   async function progress(batchId: string): Promise<PushProgress> {
     const run = runs.get(batchId)
-    if (run) return progressOf(run)
+    if (run) return progressOf(run, now)
     // the lock before the file: a push of another process that ends meanwhile shows at the next look
     let elsewhere = await store.pushingElsewhere(batchId)
     const batch = await store.get(batchId)
@@ -536,9 +300,3 @@ export function createPushRunner(deps: PushRunnerDeps) {
 }
 
 export type PushRunner = ReturnType<typeof createPushRunner>
-
-function phoneByMac(phones: readonly DectPhone[]): Map<string, DectPhone> {
-  const map = new Map<string, DectPhone>()
-  for (const phone of phones) if (phone.mac) map.set(normalizeMac(phone.mac.trim()), phone)
-  return map
-}
