@@ -729,6 +729,13 @@ export function fakePhoneQrs(count: number): PhoneQr[] {
   })
 }
 
+/** A fake PBX installed with the QR codes of `count` phones pushed from batch b1. */
+export function installWithQrCodes(count: number): FakePbx {
+  const pbx = installFakePbx(createFakePbx())
+  pbx.dect.state.qrCodes.b1 = fakePhoneQrs(count)
+  return pbx
+}
+
 /** `count` DECT phones as a PBX answers them: "Handset n" of Gigaset N670 IP PRO, every second one a Yealink W80B. */
 export function fakeDectPhones(count: number): DectPhone[] {
   return Array.from({ length: count }, (_, i) => {

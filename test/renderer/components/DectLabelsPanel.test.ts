@@ -1,14 +1,15 @@
 import type { OperationOutput } from '@contract/bridge'
 import type { BridgeResult } from '@contract/result'
 import DectLabelsPanel from '@renderer/components/dect/DectLabelsPanel.vue'
-import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
+import { flushPromises } from '@vue/test-utils'
 import { NButton } from 'naive-ui'
 import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h } from 'vue'
 import type { Batch } from '@contract/dect'
 import type { HandsetRow } from '@contract/dect-handsets'
-import { createFakePbx, deferred, fakePhoneQrs, fakePushBatch, installFakePbx, ok, type FakePbx } from '../fake-pbx'
+import { createFakePbx, deferred, fakePushBatch, installFakePbx, installWithQrCodes, ok, type FakePbx } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
+import { button } from '../wrapper-find'
 
 async function mountLabels(pbx: FakePbx, batch: Batch = fakePushBatch('b1', { rows: 3 })) {
   const Host = defineComponent({ setup: () => () => h(DectLabelsPanel, { batch }) })
@@ -17,17 +18,7 @@ async function mountLabels(pbx: FakePbx, batch: Batch = fakePushBatch('b1', { ro
   return { ...result, pbx }
 }
 
-function withCodes(count: number): FakePbx {
-  const pbx = installFakePbx(createFakePbx())
-  pbx.dect.state.qrCodes.b1 = fakePhoneQrs(count)
-  return pbx
-}
 
-function button(wrapper: VueWrapper, text: string): DOMWrapper<HTMLButtonElement> {
-  const found = wrapper.findAll('button').find((b) => b.text() === text)
-  if (!found) throw new Error(`no button "${text}"`)
-  return found
-}
 
 function catchDownloads() {
   const createObjectURL = vi.fn(() => 'blob:file')
@@ -41,7 +32,7 @@ function catchDownloads() {
 
 describe('DectLabelsPanel', () => {
   it('offers the four label sizes in words and previews the first labels: QR code, name, MAC, extension', async () => {
-    const { wrapper } = await mountLabels(withCodes(30))
+    const { wrapper } = await mountLabels(installWithQrCodes(30))
 
     expect(wrapper.find('section[aria-label="Labels"]').exists()).toBe(true)
     const group = wrapper.find('[role="radiogroup"]')
@@ -75,7 +66,7 @@ describe('DectLabelsPanel', () => {
       handset(2, '00092263DF', { state: 'pending' }),
       handset(3, '00092263D5', { state: 'matched', baseMac: batch.rows[0]!.values.mac!, handsetIndex: 2 }),
     ]
-    const { wrapper } = await mountLabels(withCodes(2), batch)
+    const { wrapper } = await mountLabels(installWithQrCodes(2), batch)
 
     const headings = wrapper.findAll('h3').map((heading) => heading.text())
     expect(headings).toContain('Handset labels: 2')
@@ -88,13 +79,13 @@ describe('DectLabelsPanel', () => {
   })
 
   it('shows no handset labels while no handset is on the PBX', async () => {
-    const { wrapper } = await mountLabels(withCodes(2))
+    const { wrapper } = await mountLabels(installWithQrCodes(2))
     expect(wrapper.find('.dect-labels__label--handset').exists()).toBe(false)
     expect(wrapper.text()).not.toContain('Handset labels')
   })
 
   it('exports the PDF in the size chosen, busy meanwhile, as a download', async () => {
-    const pbx = withCodes(30)
+    const pbx = installWithQrCodes(30)
     const answer = deferred<BridgeResult<OperationOutput<'exportLabelsPdf'>>>()
     const exportLabelsPdf = pbx.exportLabelsPdf.getMockImplementation()!
     pbx.exportLabelsPdf.mockImplementation(async (input) => {
@@ -126,7 +117,7 @@ describe('DectLabelsPanel', () => {
   })
 
   it('lists what the PDF warns of: characters its font lacks, by row', async () => {
-    const pbx = withCodes(2)
+    const pbx = installWithQrCodes(2)
     const warning = "Row 2, Name: U+4E2D (letter) at position 9 is not in the labels' font: it prints as an empty box."
     pbx.exportLabelsPdf.mockResolvedValueOnce(ok({ fileName: 'b1-labels-a4-21.pdf', base64: btoa('%PDF-'), labels: 2, pages: 1, warnings: [warning] }))
     const { wrapper } = await mountLabels(pbx)
@@ -139,7 +130,7 @@ describe('DectLabelsPanel', () => {
   })
 
   it('exports the results as CSV', async () => {
-    const pbx = withCodes(3)
+    const pbx = installWithQrCodes(3)
     const { wrapper } = await mountLabels(pbx)
     const downloads = catchDownloads()
 

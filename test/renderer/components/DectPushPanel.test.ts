@@ -1,7 +1,7 @@
 import DectPushPanel from '@renderer/components/dect/DectPushPanel.vue'
 import { IDLE_POLL_MS, PUSH_POLL_MS } from '@renderer/stores/push'
 import { useSessionsStore } from '@renderer/stores/sessions'
-import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
+import { flushPromises } from '@vue/test-utils'
 import { NInputNumber, NSelect } from 'naive-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h } from 'vue'
@@ -17,6 +17,7 @@ import {
   type FakePbx,
 } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
+import { button } from '../wrapper-find'
 
 /** A fake whose batch `b1` has 150 valid rows for Acme (signed in), as getBatch answers it. */
 function setup(options: { batch?: Parameters<typeof fakePushBatch>[1]; signedInTo?: string[] } = {}): FakePbx {
@@ -35,11 +36,6 @@ async function mountPanel() {
   return result
 }
 
-function button(wrapper: VueWrapper, text: string): DOMWrapper<HTMLButtonElement> {
-  const found = wrapper.findAll('button').find((b) => b.text() === text)
-  if (!found) throw new Error(`no button "${text}" among ${wrapper.findAll('button').map((b) => `"${b.text()}"`).join(', ')}`)
-  return found
-}
 
 /** A button of Naive UI's dialogs, which are teleported to the body. */
 function bodyButton(text: string): HTMLButtonElement {

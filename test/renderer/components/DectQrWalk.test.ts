@@ -1,13 +1,14 @@
 import DectPushPanel from '@renderer/components/dect/DectPushPanel.vue'
 import DectQrWalk from '@renderer/components/dect/DectQrWalk.vue'
 import { PUSH_POLL_MS, usePushStore } from '@renderer/stores/push'
-import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
+import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h } from 'vue'
 import {
   acmeProfile,
   createFakePbx,
   fakePhoneQrs,
+  installWithQrCodes,
   fakePushBatch,
   fakePushProgress,
   installFakePbx,
@@ -16,6 +17,7 @@ import {
   type FakePbx,
 } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
+import { button } from '../wrapper-find'
 
 /** whether the host shows the push panel beside the walk, as the batch view's kept-alive tabs do */
 let withPushPanel = false
@@ -29,16 +31,16 @@ async function mountWalk(pbx: FakePbx = installFakePbx(createFakePbx())) {
   return { ...result, pbx }
 }
 
-function withCodes(count: number): FakePbx {
-  const pbx = installFakePbx(createFakePbx())
-  pbx.dect.state.qrCodes.b1 = fakePhoneQrs(count)
-  return pbx
-}
 
-function button(wrapper: VueWrapper, text: string): DOMWrapper<HTMLButtonElement> {
-  const found = wrapper.findAll('button').find((b) => b.text() === text)
-  if (!found) throw new Error(`no button "${text}"`)
-  return found
+
+/** The push of b1 ends with its 3 phones on the PBX: the walk reads the QR codes again and shows the first. */
+async function expectCodesReadAgainWhenPushEnds(pbx: FakePbx, wrapper: VueWrapper): Promise<void> {
+  pbx.dect.advancePush('b1', { created: 3 })
+  pbx.dect.state.qrCodes.b1 = fakePhoneQrs(3)
+  await vi.advanceTimersByTimeAsync(PUSH_POLL_MS)
+  await flushPromises()
+  expect(pbx.batchQrCodes).toHaveBeenCalledTimes(2)
+  expect(position(wrapper)).toBe('Phone 1 of 3: Handset 1')
 }
 
 const walk = (wrapper: VueWrapper) => wrapper.find('section[aria-label="QR code walk"]')
@@ -51,7 +53,7 @@ afterEach(() => {
 
 describe('DectQrWalk', () => {
   it('shows the first phone: its QR code large, name, MAC in pairs, extension, "1 of 150"', async () => {
-    const { wrapper, pbx } = await mountWalk(withCodes(150))
+    const { wrapper, pbx } = await mountWalk(installWithQrCodes(150))
 
     expect(pbx.batchQrCodes).toHaveBeenCalledWith({ batchId: 'b1' })
     expect(position(wrapper)).toBe('Phone 1 of 150: Handset 1')
@@ -68,7 +70,7 @@ describe('DectQrWalk', () => {
   })
 
   it('goes through the phones with Next and Previous: "3 of 150"', async () => {
-    const { wrapper } = await mountWalk(withCodes(150))
+    const { wrapper } = await mountWalk(installWithQrCodes(150))
 
     await button(wrapper, 'Next').trigger('click')
     await button(wrapper, 'Next').trigger('click')
@@ -80,7 +82,7 @@ describe('DectQrWalk', () => {
   })
 
   it('goes through the phones with the arrow keys and Space', async () => {
-    const { wrapper } = await mountWalk(withCodes(150))
+    const { wrapper } = await mountWalk(installWithQrCodes(150))
     const section = walk(wrapper)
 
     await section.trigger('keydown', { key: 'ArrowRight' })
@@ -96,7 +98,7 @@ describe('DectQrWalk', () => {
   })
 
   it('keeps each phone’s "done" mark while walking', async () => {
-    const { wrapper } = await mountWalk(withCodes(5))
+    const { wrapper } = await mountWalk(installWithQrCodes(5))
     const mark = () => wrapper.find('.dect-qr-walk__mark')
 
     expect(mark().text()).toBe('Mark Handset 1 as done')
@@ -129,13 +131,7 @@ describe('DectQrWalk', () => {
     expect(button(wrapper, 'Check again').exists()).toBe(true)
 
     await usePushStore().start()
-    pbx.dect.advancePush('b1', { created: 3 })
-    pbx.dect.state.qrCodes.b1 = fakePhoneQrs(3)
-    await vi.advanceTimersByTimeAsync(PUSH_POLL_MS)
-    await flushPromises()
-
-    expect(pbx.batchQrCodes).toHaveBeenCalledTimes(2)
-    expect(position(wrapper)).toBe('Phone 1 of 3: Handset 1')
+    await expectCodesReadAgainWhenPushEnds(pbx, wrapper)
   })
 
   it('reads the QR codes again when a push of the batch in a command line or another window ends', async () => {
@@ -147,12 +143,6 @@ describe('DectQrWalk', () => {
     const { wrapper } = await mountWalk(pbx)
     expect(wrapper.text()).toContain('Push the batch first')
 
-    pbx.dect.advancePush('b1', { created: 3 })
-    pbx.dect.state.qrCodes.b1 = fakePhoneQrs(3)
-    await vi.advanceTimersByTimeAsync(PUSH_POLL_MS)
-    await flushPromises()
-
-    expect(pbx.batchQrCodes).toHaveBeenCalledTimes(2)
-    expect(position(wrapper)).toBe('Phone 1 of 3: Handset 1')
+    await expectCodesReadAgainWhenPushEnds(pbx, wrapper)
   })
 })

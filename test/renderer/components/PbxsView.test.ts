@@ -2,7 +2,7 @@ import type { DemoStatus } from '@contract/bridge'
 import type { BridgeResult } from '@contract/result'
 import { useProfilesStore } from '@renderer/stores/profiles'
 import PbxsView from '@renderer/views/PbxsView.vue'
-import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
+import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import {
@@ -18,14 +18,10 @@ import {
   wayneProfile,
 } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
+import { button } from '../wrapper-find'
 
 const mountView = () => mountInApp(PbxsView, '/pbxs')
 
-function button(wrapper: VueWrapper, text: string): DOMWrapper<HTMLButtonElement> {
-  const found = wrapper.findAll('button').find((b) => b.text() === text)
-  if (!found) throw new Error(`no button "${text}"`)
-  return found
-}
 
 const rows = (wrapper: VueWrapper) => wrapper.findAll('tr[data-profile-id]')
 const rowLabels = (wrapper: VueWrapper) => rows(wrapper).map((row) => row.find('strong').text())
