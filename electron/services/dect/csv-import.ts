@@ -17,7 +17,8 @@ import { checkCsvSize, decodeCsv, parseCsv, textEncoding, type CsvDelimiter, typ
 import { rowHasErrors } from '../../contract/dect'
 import { importHandsetRecords, linesFromModels } from './handsets/handset-import'
 import { flagModels } from './row-models'
-import { buildRow, findDuplicateMacs, flagMacsOnPbx, REPLACEMENT_CHARACTER } from './row-validation'
+import { findDuplicateMacs, flagMacsOnPbx } from './mac-clashes'
+import { buildRow, REPLACEMENT_CHARACTER } from './row-validation'
 
 /**
  * The CSV import as the Bridge calls it: a file's bytes → text (`csvText`, the one decoding

@@ -18,7 +18,8 @@ import { createPushRunner } from './push'
 import { qrSvg } from './qr-code'
 import { batchFileStem, resultsCsv } from './results-csv'
 import { flagModels } from './row-models'
-import { buildRow, findDuplicateMacs, flagMacsOnPbx, rawOf, revalidateRow } from './row-validation'
+import { findDuplicateMacs, flagMacsOnPbx } from './mac-clashes'
+import { buildRow, rawOf, revalidateRow } from './row-validation'
 
 type DectHandlers = Pick<
   BridgeHandlers,

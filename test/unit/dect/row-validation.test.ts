@@ -3,14 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BatchRow } from '../../../electron/contract/dect'
 import type { DectPhone } from '../../../electron/contract/pbx'
 import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
-import {
-  buildRow,
-  findDuplicateMacs,
-  flagMacsOnPbx,
-  parseCodecs,
-  rawOf,
-  revalidateRow,
-} from '../../../electron/services/dect/row-validation'
+import { parseCodecs } from '../../../electron/services/dect/cell-spellings'
+import { findDuplicateMacs, flagMacsOnPbx } from '../../../electron/services/dect/mac-clashes'
+import { buildRow, rawOf, revalidateRow } from '../../../electron/services/dect/row-validation'
 import { importCsv } from '../../../electron/services/dect/csv-import'
 
 const BASE = { mac: '00:15:65:AA:BB:CC', name: 'Reception', vendor: 'Yealink', model: 'W70B' }

@@ -6,7 +6,8 @@ import { buildHandsetRow } from './handset-rows'
 import { recheckHandsets, type LinesOf } from './handset-import'
 import { nextRowNumber } from '../batch-parts'
 import { parseMac } from '../mac'
-import { buildRow, findDuplicateMacs } from '../row-validation'
+import { findDuplicateMacs } from '../mac-clashes'
+import { buildRow } from '../row-validation'
 
 /**
  * Enrolment by barcode scanner, one scan at a time: a base's MAC (12 hex digits) selects that base,
