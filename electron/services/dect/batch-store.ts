@@ -102,6 +102,11 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     return found
   }
 
+  /** whether another process pushes batch `id` now: it holds the batch file's push lock, and this one does not */
+  async function pushingElsewhere(id: string): Promise<boolean> {
+    return !memory.holds(checkId(id)) && (await pushLocked(fileOf(id)))
+  }
+
   /** a copy of the batch (changing it changes nothing on disk) */
   async function get(id: string): Promise<Batch> {
     return structuredClone(await memory.read(id))
@@ -146,10 +151,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         await release()
       }
     },
-    /** whether another process pushes batch `id` now: it holds the batch file's push lock, and this one does not */
-    async pushingElsewhere(id: string): Promise<boolean> {
-      return !memory.holds(checkId(id)) && (await pushLocked(fileOf(id)))
-    },
+    pushingElsewhere,
     /** the batches, newest change first (damaged files are left out: see `damaged`) */
     async list(): Promise<BatchSummary[]> {
       return (await scan()).batches
@@ -265,7 +267,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         // the file as it is on disk (the writes above are done): one changed behind the app's back is kept too
         // null: no file (NOT_FOUND below); undefined: a file that does not read (moved aside)
         const read = await readBatchFiles(fileOf(id), journalOf(id), id).catch((error: unknown) => (isNotFound(error) ? null : undefined))
-        if (!memory.holds(id) && (await pushLocked(fileOf(id)))) throw pushedElsewhere(read?.batch.name)
+        if (await pushingElsewhere(id)) throw pushedElsewhere(read?.batch.name)
         memory.forget(id) // from here the files are the truth
         folder.forget(id)
         if (read === undefined) return { movedTo: await folder.setAside(id) }
