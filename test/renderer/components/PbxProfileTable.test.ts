@@ -19,9 +19,7 @@ import { mountInApp } from '../mount-app'
 
 /** The Session cell of a saved PBX's row in the PBXs list. */
 function sessionCell(wrapper: VueWrapper, profileId: string): DOMWrapper<Element> {
-  const cell = wrapper.find(`tr[data-profile-id="${profileId}"]`).findAll('td')[5]
-  if (!cell) throw new Error(`no session cell for ${profileId}`)
-  return cell
+  return wrapper.find(`tr[data-profile-id="${profileId}"] td[data-col-key="session"]`)
 }
 
 /** What a screen reader reads of an element: its text without the parts hidden from it. */

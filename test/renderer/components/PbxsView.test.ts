@@ -2,7 +2,7 @@ import type { DemoStatus } from '@contract/bridge'
 import type { BridgeResult } from '@contract/result'
 import { useProfilesStore } from '@renderer/stores/profiles'
 import PbxsView from '@renderer/views/PbxsView.vue'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
+import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import {
@@ -98,24 +98,27 @@ describe('PbxsView', () => {
     expect(wrapper.find('.pbx-demo-card').text()).toContain('pbx.demo.example')
   })
 
-  it('lists the saved PBXs: label, customer, tags, address, user, session, last used, actions', async () => {
+  it('lists the saved PBXs: label, customer, tags, address and user, session, last used, actions', async () => {
     const pbx = installFakePbx()
     pbx.state.sessions['p-acme'] = { profileId: 'p-acme', status: 'signed_in' }
     const { wrapper } = await mountView()
 
     expect(rowLabels(wrapper)).toEqual(['Acme HQ', 'Globex hosting'])
+    expect(wrapper.findAll('th').map((th) => th.text())).toEqual(['Label', 'Customer', 'Tags', 'Address and user', 'Session', 'Last used', 'Actions'])
     const acme = rows(wrapper)[0]!
-    const cells = acme.findAll('td').map((td) => td.text())
-    expect(cells[1]).toBe('Acme Corp')
-    expect(acme.findAll('td')[2]!.findAll('.n-tag').map((tag) => tag.text())).toEqual(['retail', 'priority'])
-    expect(cells[3]).toBe('https://pbx.acme.example:8887')
-    expect(cells[4]).toBe('manager@acme.pbx.example')
-    expect(cells[5]).toContain('Signed in')
-    expect(cells[6]).toMatch(/ago/)
-    const globex = rows(wrapper)[1]!.findAll('td').map((td) => td.text())
-    expect(globex[4]).toBe('admin (system administrator)')
-    expect(globex[5]).toContain('Signed out')
-    expect(globex[6]).toBe('never')
+    const cell = (row: DOMWrapper<Element>, key: string) => row.find(`td[data-col-key="${key}"]`)
+    expect(cell(acme, 'customer').text()).toBe('Acme Corp')
+    expect(cell(acme, 'tags').findAll('.n-tag').map((tag) => tag.text())).toEqual(['retail', 'priority'])
+    // the address, and under it the account, each breakable between its names (<wbr>)
+    expect(cell(acme, 'baseUrl').find('.pbx-table__address').text()).toBe('https://pbx.acme.example:8887')
+    expect(cell(acme, 'baseUrl').find('.pbx-table__account').text()).toBe('manager@acme.pbx.example')
+    expect(cell(acme, 'baseUrl').findAll('wbr')).toHaveLength(6)
+    expect(cell(acme, 'session').text()).toContain('Signed in')
+    expect(cell(acme, 'lastUsedAt').text()).toMatch(/ago/)
+    const globex = rows(wrapper)[1]!
+    expect(cell(globex, 'baseUrl').find('.pbx-table__account').text()).toBe('admin (system administrator)')
+    expect(cell(globex, 'session').text()).toContain('Signed out')
+    expect(cell(globex, 'lastUsedAt').text()).toBe('never')
     expect(acme.find('button[aria-label="Open Acme HQ"]').exists()).toBe(true)
     expect(acme.find('button[aria-label="Edit Acme HQ"]').exists()).toBe(true)
     expect(acme.find('button[aria-label="Remove Acme HQ"]').exists()).toBe(true)
