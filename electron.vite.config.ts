@@ -22,6 +22,28 @@ function nativeResizeObserver(): Plugin {
   }
 }
 
+/**
+ * The app's stylesheet goes after the start frame (renderer/index.html), at the end of <body>:
+ * in <head> it blocked the first paint until it arrived, while the frame has its own styles. The
+ * browser now draws the frame (and does its first layout, with its fonts) while the stylesheet
+ * and the scripts still load; the scripts still run only once the stylesheet is there, as a
+ * stylesheet the parser met blocks them wherever it stands. Issue 17: startup_first_paint_ms.
+ */
+function stylesAfterStartFrame(): Plugin {
+  const link = /\s*<link rel="stylesheet"[^>]*>/g
+  return {
+    name: 'pbx:styles-after-start-frame',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links = html.match(link) ?? []
+        if (links.length === 0) return html
+        return html.replace(link, '').replace('</body>', `${links.map((tag) => `  ${tag.trim()}\n`).join('')}  </body>`)
+      },
+    },
+  }
+}
+
 export default defineConfig({
   main: {
     resolve: { alias },
@@ -58,7 +80,7 @@ export default defineConfig({
     resolve: { alias },
     // every component (the app's and Naive UI's) is written with the Composition API: Vue's
     // Options API support would only be code to load
-    plugins: [vue({ features: { optionsAPI: false } }), nativeResizeObserver()],
+    plugins: [vue({ features: { optionsAPI: false } }), nativeResizeObserver(), stylesAfterStartFrame()],
     build: {
       outDir: 'out/renderer',
       // What the first screen loads is what the app starts with (issue 17, ≤ 250 kB gzipped,

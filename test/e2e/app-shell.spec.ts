@@ -1,3 +1,4 @@
+import { installBridge } from './bridge-binding'
 import { expect, test } from './harness'
 
 const AREAS = ['PBXs', 'DECT phones', 'IVR servers', 'Outbound rules', 'Email templates', 'Notifications']
@@ -31,6 +32,34 @@ test('the start frame: painted before any script runs, in the OS scheme, and rep
   await expect(app.getByRole('menu')).toBeVisible()
   await expect(app.locator('.start-frame')).toHaveCount(0)
   await expect(app.getByText('Starting…')).toHaveCount(0)
+})
+
+test('the start frame paints while the app’s stylesheet is on its way, and the app waits for the stylesheet', async ({ page, rendererUrl, services }) => {
+  await installBridge(page, services, (error) => {
+    throw error
+  })
+  let release = (): void => undefined
+  const stylesheetHeld = new Promise<void>((done) => (release = done))
+  await page.route('**/*.css', async (route) => {
+    await stylesheetHeld
+    await route.continue()
+  })
+  const scripts = page.waitForResponse(/\/index-[\w-]+\.js$/)
+  await page.goto(rendererUrl, { waitUntil: 'commit' })
+  await scripts
+
+  // the frame is painted, and the app has not mounted: its scripts wait for its stylesheet
+  await expect(page.locator('.start-frame')).toBeVisible()
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1)
+  await page.waitForTimeout(500)
+  await expect(page.locator('.start-frame')).toBeVisible()
+  await expect(page.getByRole('menu')).toHaveCount(0)
+
+  // the stylesheet arrives: the app mounts, with it (styles.css: #app fills the window)
+  release()
+  await expect(page.getByRole('menu')).toBeVisible()
+  await expect(page.locator('.start-frame')).toHaveCount(0)
+  await expect(page.locator('#app')).toHaveCSS('height', `${page.viewportSize()?.height}px`)
 })
 
 test('"Try the demo PBX" starts the demo PBX in the services and shows its metadata', async ({ app, services }) => {
