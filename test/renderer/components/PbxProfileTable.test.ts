@@ -5,7 +5,7 @@ import PbxsView from '@renderer/views/PbxsView.vue'
 import { flushPromises, mount, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
 import { NConfigProvider, darkTheme } from 'naive-ui'
 import { h } from 'vue'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   acmeProfile,
   certificateChangedSession,
@@ -121,5 +121,36 @@ describe('PbxProfileTable: the buttons of each row', () => {
     // the app's light primary and error (App.vue's overrides are not in this bare provider: Naive UI's own)
     expect(colours(null)).toEqual(['#18a058', '#d03050', 'rgb(51, 54, 57)'])
     expect(colours(darkTheme)).toEqual(['#63e2b7', '#e88080', 'rgba(255, 255, 255, 0.82)'])
+  })
+})
+
+describe('PbxProfileTable: a long list', () => {
+  it('draws its first 20 rows at once and every row a few frames later; the arrow keys walk them all', async () => {
+    const profiles = Array.from({ length: 130 }, (_, i) => ({ ...acmeProfile, id: `p-${i + 1}`, label: `PBX ${i + 1}` }))
+    const wrapper = mount(PbxProfileTable, {
+      props: { profiles, sessions: {}, activeProfileId: null, opening: null },
+      attachTo: document.body,
+    })
+    const drawn = () => wrapper.findAll('tr[data-profile-id]').map((row) => row.attributes('data-profile-id'))
+    expect(drawn()).toEqual(profiles.slice(0, 20).map((profile) => profile.id))
+
+    await vi.waitFor(() => expect(drawn()).toHaveLength(130), { timeout: 10_000 })
+    expect(drawn()).toEqual(profiles.map((profile) => profile.id))
+
+    // a filter that leaves fewer, then all again: every row at once, nothing left out
+    await wrapper.setProps({ profiles: profiles.slice(100) })
+    expect(drawn()).toEqual(profiles.slice(100).map((profile) => profile.id))
+    await wrapper.setProps({ profiles })
+    expect(drawn()).toHaveLength(130)
+
+    const row = (id: string) => wrapper.find(`tr[data-profile-id="${id}"]`).element as HTMLElement
+    row('p-129').focus()
+    await wrapper.find('tr[data-profile-id="p-129"]').trigger('keydown', { key: 'ArrowDown' })
+    expect(document.activeElement).toBe(row('p-130'))
+    await wrapper.find('tr[data-profile-id="p-130"]').trigger('keydown', { key: 'ArrowDown' })
+    expect(document.activeElement).toBe(row('p-130'))
+    await wrapper.find('tr[data-profile-id="p-130"]').trigger('keydown', { key: 'ArrowUp' })
+    expect(document.activeElement).toBe(row('p-129'))
+    wrapper.unmount()
   })
 })
