@@ -97,6 +97,8 @@ export default defineConfig({
         output: {
           codeSplitting: {
             groups: [
+              // the first code to run, before Vue and the libraries (renderer/src/startup-calls.ts)
+              { name: 'startup', test: /renderer[\\/]src[\\/]startup-calls\.ts$/, priority: 30 },
               { name: 'vue', test: /node_modules[\\/](@vue|vue|vue-router|pinia)[\\/]/, priority: 20 },
               { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 10 },
               { name: 'index', tags: ['$initial'], priority: 5 },

@@ -1,4 +1,6 @@
-// first: configures zod before any contract schema is loaded (see zod-setup.ts)
+// first: asks main for what the first screen shows, before the libraries run (see startup-calls.ts)
+import './startup-calls'
+// then: configures zod before any contract schema is loaded (see zod-setup.ts)
 import './zod-setup'
 import { createPinia } from 'pinia'
 import { createApp } from 'vue'

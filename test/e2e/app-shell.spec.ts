@@ -62,6 +62,35 @@ test('the start frame paints while the app’s stylesheet is on its way, and the
   await expect(page.locator('#app')).toHaveCSS('height', `${page.viewportSize()?.height}px`)
 })
 
+test('the first screen’s calls go out from the first script, before Vue and the libraries, once each', async ({ page, rendererUrl, services }) => {
+  await installBridge(page, services, (error) => {
+    throw error
+  })
+  // counts what the page asks of the bridge, by operation
+  await page.addInitScript(() => {
+    const page = globalThis as unknown as { __pbxInvoke(name: string, input: unknown): Promise<unknown>; __asked: string[] }
+    const invoke = page.__pbxInvoke.bind(page)
+    page.__asked = []
+    page.__pbxInvoke = (name, input) => {
+      page.__asked.push(name)
+      return invoke(name, input)
+    }
+  })
+  await page.goto(rendererUrl)
+  await expect(page.getByRole('menu')).toBeVisible()
+  await expect(page.getByText('Keychain: available')).toBeVisible()
+
+  // the first module script is the startup chunk, which imports nothing: it runs before Vue's
+  const first = await page.locator('script[type="module"]').first().getAttribute('src')
+  expect(first).toMatch(/startup-[\w-]+\.js$/)
+  const startupChunk = await (await page.request.get(new URL(first!, rendererUrl).href)).text()
+  expect(startupChunk).not.toMatch(/\bimport\b/)
+  // its three calls came first, and the stores took their answers instead of asking again
+  const asked = await page.evaluate(() => (globalThis as unknown as { __asked: string[] }).__asked)
+  expect(asked.slice(0, 3)).toEqual(['listProfiles', 'listSessions', 'getAbout'])
+  for (const name of ['listProfiles', 'listSessions', 'getAbout']) expect(asked.filter((call) => call === name), name).toHaveLength(1)
+})
+
 test('"Try the demo PBX" starts the demo PBX in the services and shows its metadata', async ({ app, services }) => {
   await app.getByRole('button', { name: /Try the demo PBX/i }).click()
   await expect(app.getByText('pbx.demo.example').first()).toBeVisible()
