@@ -175,7 +175,13 @@ export function createBatchMemory({ dir, fileOf, journalOf, compactAt, now }: Ba
     })
   }
 
+  /** whether another process pushes batch `id` now: it holds the batch file's push lock, and this one does not */
+  async function pushingElsewhere(id: string): Promise<boolean> {
+    return slots.get(id)?.held !== true && (await pushLocked(fileOf(id)))
+  }
+
   return {
+    pushingElsewhere,
     /**
      * Runs `apply` on the batch in memory after every change asked for before it, then saves.
      * `apply` changes the batch in place and must not throw after it has changed something. With
@@ -185,7 +191,7 @@ export function createBatchMemory({ dir, fileOf, journalOf, compactAt, now }: Ba
       const slot = slotOf(checkId(id))
       const run = slot.queue.then(async () => {
         const batch = await load(id)
-        if (!slot.held && (await pushLocked(fileOf(id)))) throw pushedElsewhere(batch.name)
+        if (await pushingElsewhere(id)) throw pushedElsewhere(batch.name)
         const result = apply(batch)
         batch.updatedAt = now().toISOString()
         if (outcomes) {
@@ -253,9 +259,6 @@ export function createBatchMemory({ dir, fileOf, journalOf, compactAt, now }: Ba
         slot.held = slot.trusted = false
       }
     },
-
-    /** whether this process holds the batch file's push lock */
-    holds: (id: string): boolean => slots.get(id)?.held === true,
 
     /** the batch kept in memory, undefined when none is */
     kept: (id: string): Batch | undefined => slots.get(id)?.batch,

@@ -21,7 +21,7 @@ import { readableCsv } from './batch-damage'
 import { INVALID, parseJson, readBatchFiles, rowIndex } from './batch-file'
 import { createBatchFolder } from './batch-folder'
 import { checkId, createBatchMemory } from './batch-memory'
-import { lockForPush, pushedElsewhere, pushLocked } from './batch-sharing'
+import { lockForPush, pushedElsewhere } from './batch-sharing'
 import { JOURNAL_COMPACT_BYTES, type JournalEntry } from './outcome-journal'
 import { safeFileName } from '../files/file-name'
 
@@ -102,10 +102,8 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     return found
   }
 
-  /** whether another process pushes batch `id` now: it holds the batch file's push lock, and this one does not */
-  async function pushingElsewhere(id: string): Promise<boolean> {
-    return !memory.holds(checkId(id)) && (await pushLocked(fileOf(id)))
-  }
+  /** whether another process pushes batch `id` now (batch-memory.ts) */
+  const pushingElsewhere = (id: string): Promise<boolean> => memory.pushingElsewhere(checkId(id))
 
   /** a copy of the batch (changing it changes nothing on disk) */
   async function get(id: string): Promise<Batch> {
