@@ -68,7 +68,8 @@ export const usePushStore = defineStore('push', () => {
   /** another process (a command line, another window) pushes the batch: its counts show, nothing here acts on it */
   const elsewhere = computed(() => progress.value?.elsewhere === true)
   /** a push works on the batch, in main or in another process: its counts move */
-  const underWay = (p: PushProgress | null): boolean => p !== null && (p.running || p.elsewhere === true)
+  const isUnderWay = (p: PushProgress | null): boolean => p !== null && (p.running || p.elsewhere === true)
+  const underWay = computed(() => isUnderWay(progress.value))
   /** valid rows still to send: "Push N phones" */
   const pendingCount = computed(() => progress.value?.pending ?? 0)
   /** stopped before the end (paused by the user or by itself, or cancelled): "Resume" */
@@ -151,9 +152,9 @@ export const usePushStore = defineStore('push', () => {
 
   /** Shows where the push stands; when it just ended, reads the rows' outcomes again. */
   function show(next: PushProgress): void {
-    const wasUnderWay = underWay(progress.value)
+    const wasUnderWay = underWay.value
     progress.value = next
-    if (wasUnderWay && !underWay(next)) void reloadBatch()
+    if (wasUnderWay && !isUnderWay(next)) void reloadBatch()
     schedulePoll()
   }
 
@@ -167,7 +168,7 @@ export const usePushStore = defineStore('push', () => {
     clearTimeout(pollTimer)
     pollTimer = undefined
     if (!watching.value || progress.value === null) return
-    pollTimer = setTimeout(() => void poll(), underWay(progress.value) ? PUSH_POLL_MS : IDLE_POLL_MS)
+    pollTimer = setTimeout(() => void poll(), underWay.value ? PUSH_POLL_MS : IDLE_POLL_MS)
   }
 
   async function poll(): Promise<void> {
@@ -334,6 +335,7 @@ export const usePushStore = defineStore('push', () => {
     exportError,
     running,
     elsewhere,
+    underWay,
     pendingCount,
     stopped,
     finished,
