@@ -1,5 +1,5 @@
 import type { OperationInput, OperationOutput } from '@contract/bridge'
-import { MAX_CSV_FILE_BYTES, summaryOf, type Batch, type BatchDefaults, type BatchRowValues, type BatchSummary, type ColumnMapping, type CsvPreview, type DamagedBatch } from '@contract/dect'
+import { summaryOf, type Batch, type BatchDefaults, type BatchRowValues, type BatchSummary, type ColumnMapping, type CsvPreview, type DamagedBatch } from '@contract/dect'
 import { base64Of } from '@renderer/composables/file-drop'
 import type { BridgeError, BridgeResult } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
@@ -12,10 +12,6 @@ export type BatchFile = OperationOutput<'exportBatch'>
 export type ScanOutcome =
   | { ok: true; rowId: string; row: number; name: string; mac: string; duplicateOfRow?: number }
   | { ok: false; error: BridgeError }
-
-
-/** The most a spreadsheet may weigh (main refuses more; the renderer says so before sending it). */
-export const MAX_CSV_BYTES = MAX_CSV_FILE_BYTES
 
 /**
  * A spreadsheet on its way to main: its name and bytes, sent as they are (base64) for main to
