@@ -15,12 +15,3 @@ export function profileMatches(profile: Pick<PbxProfile, 'label' | 'customer' | 
   const haystacks = [profile.label, profile.customer, ...profile.tags].map((text) => text.toLowerCase())
   return words.every((word) => haystacks.some((text) => text.includes(word)))
 }
-
-/**
- * An address or an account cut where a line may break in a narrow column: after `//` and `@`, and
- * before each dot (`https://` `pbx1` `.example` `.net`), so that it wraps between its names, not
- * inside one. Joined again, the parts are the text.
- */
-export function lineBreakParts(text: string): string[] {
-  return text.split(/(?<=\/\/|@)|(?=\.)/)
-}

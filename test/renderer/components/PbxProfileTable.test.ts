@@ -17,9 +17,9 @@ import {
 } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
 
-/** The Session cell of a saved PBX's row in the PBXs list. */
+/** The session of a saved PBX's row in the PBXs list (its last use is the line under it). */
 function sessionCell(wrapper: VueWrapper, profileId: string): DOMWrapper<Element> {
-  return wrapper.find(`tr[data-profile-id="${profileId}"] td[data-col-key="session"]`)
+  return wrapper.find(`tr[data-profile-id="${profileId}"] td[data-col-key="session"] .pbx-table__session`)
 }
 
 /** What a screen reader reads of an element: its text without the parts hidden from it. */
@@ -125,7 +125,7 @@ describe('PbxProfileTable: the buttons of each row', () => {
 })
 
 describe('PbxProfileTable: a long list', () => {
-  it('draws its first 20 rows at once and every row a few frames later; the arrow keys walk them all', async () => {
+  it('draws its first 20 rows at once and every row a few frames later; the arrows, pages, Home and End walk them all', async () => {
     const profiles = Array.from({ length: 130 }, (_, i) => ({ ...acmeProfile, id: `p-${i + 1}`, label: `PBX ${i + 1}` }))
     const wrapper = mount(PbxProfileTable, {
       props: { profiles, sessions: {}, activeProfileId: null, opening: null },
@@ -151,6 +151,20 @@ describe('PbxProfileTable: a long list', () => {
     expect(document.activeElement).toBe(row('p-130'))
     await wrapper.find('tr[data-profile-id="p-130"]').trigger('keydown', { key: 'ArrowUp' })
     expect(document.activeElement).toBe(row('p-129'))
+    // a page of rows, the first and the last
+    await wrapper.find('tr[data-profile-id="p-129"]').trigger('keydown', { key: 'PageUp' })
+    expect(document.activeElement).toBe(row('p-119'))
+    await wrapper.find('tr[data-profile-id="p-119"]').trigger('keydown', { key: 'Home' })
+    expect(document.activeElement).toBe(row('p-1'))
+    await wrapper.find('tr[data-profile-id="p-1"]').trigger('keydown', { key: 'PageDown' })
+    expect(document.activeElement).toBe(row('p-11'))
+    await wrapper.find('tr[data-profile-id="p-11"]').trigger('keydown', { key: 'End' })
+    expect(document.activeElement).toBe(row('p-130'))
+    // a key pressed on a row's button is the button's
+    const open = wrapper.find('button[aria-label="Open PBX 130"]')
+    ;(open.element as HTMLElement).focus()
+    await open.trigger('keydown', { key: 'Home' })
+    expect(document.activeElement).toBe(open.element)
     wrapper.unmount()
   })
 })

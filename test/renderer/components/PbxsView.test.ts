@@ -98,27 +98,30 @@ describe('PbxsView', () => {
     expect(wrapper.find('.pbx-demo-card').text()).toContain('pbx.demo.example')
   })
 
-  it('lists the saved PBXs: label, customer, tags, address and user, session, last used, actions', async () => {
+  it('lists the saved PBXs: label, customer, tags, address and user, session and last use, actions', async () => {
     const pbx = installFakePbx()
     pbx.state.sessions['p-acme'] = { profileId: 'p-acme', status: 'signed_in' }
     const { wrapper } = await mountView()
 
     expect(rowLabels(wrapper)).toEqual(['Acme HQ', 'Globex hosting'])
-    expect(wrapper.findAll('th').map((th) => th.text())).toEqual(['Label', 'Customer', 'Tags', 'Address and user', 'Session', 'Last used', 'Actions'])
+    expect(wrapper.findAll('th').map((th) => th.text())).toEqual(['Label', 'Customer', 'Tags', 'Address and user', 'Session, last used', 'Actions'])
     const acme = rows(wrapper)[0]!
     const cell = (row: DOMWrapper<Element>, key: string) => row.find(`td[data-col-key="${key}"]`)
     expect(cell(acme, 'customer').text()).toBe('Acme Corp')
     expect(cell(acme, 'tags').findAll('.n-tag').map((tag) => tag.text())).toEqual(['retail', 'priority'])
-    // the address, and under it the account, each breakable between its names (<wbr>)
+    // the address, and under it the account
     expect(cell(acme, 'baseUrl').find('.pbx-table__address').text()).toBe('https://pbx.acme.example:8887')
-    expect(cell(acme, 'baseUrl').find('.pbx-table__account').text()).toBe('manager@acme.pbx.example')
-    expect(cell(acme, 'baseUrl').findAll('wbr')).toHaveLength(6)
-    expect(cell(acme, 'session').text()).toContain('Signed in')
-    expect(cell(acme, 'lastUsedAt').text()).toMatch(/ago/)
+    expect(cell(acme, 'baseUrl').find('.pbx-table__second').text()).toBe('manager@acme.pbx.example')
+    // the session, and under it the last use, its exact time as title
+    expect(cell(acme, 'session').find('.pbx-table__session').text()).toContain('Signed in')
+    const used = cell(acme, 'session').find('.pbx-table__used')
+    expect(used.text()).toMatch(/^used .* ago$|^used just now$/)
+    expect(used.attributes('title')).toBe(new Date(acmeProfile.lastUsedAt!).toLocaleString())
     const globex = rows(wrapper)[1]!
-    expect(cell(globex, 'baseUrl').find('.pbx-table__account').text()).toBe('admin (system administrator)')
-    expect(cell(globex, 'session').text()).toContain('Signed out')
-    expect(cell(globex, 'lastUsedAt').text()).toBe('never')
+    expect(cell(globex, 'baseUrl').find('.pbx-table__second').text()).toBe('admin (system administrator)')
+    expect(cell(globex, 'session').find('.pbx-table__session').text()).toContain('Signed out')
+    expect(cell(globex, 'session').find('.pbx-table__used').text()).toBe('never used')
+    expect(cell(globex, 'session').find('.pbx-table__used').attributes('title')).toBeUndefined()
     expect(acme.find('button[aria-label="Open Acme HQ"]').exists()).toBe(true)
     expect(acme.find('button[aria-label="Edit Acme HQ"]').exists()).toBe(true)
     expect(acme.find('button[aria-label="Remove Acme HQ"]').exists()).toBe(true)

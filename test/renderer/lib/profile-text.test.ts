@@ -1,4 +1,4 @@
-import { accountText, lineBreakParts, profileMatches } from '@renderer/lib/profile-text'
+import { accountText, profileMatches } from '@renderer/lib/profile-text'
 import { describe, expect, it } from 'vitest'
 
 describe('profile-text', () => {
@@ -12,12 +12,5 @@ describe('profile-text', () => {
     expect(profileMatches(profile, '  ')).toBe(true)
     expect(profileMatches(profile, 'acme GOLD')).toBe(true)
     expect(profileMatches(profile, 'acme munich')).toBe(false)
-  })
-
-  it('lineBreakParts: an address breaks after // and @ and before each dot, and joins back to itself', () => {
-    expect(lineBreakParts('https://pbx1.example.net:8887')).toEqual(['https://', 'pbx1', '.example', '.net:8887'])
-    expect(lineBreakParts('installer@customer1.example.net')).toEqual(['installer@', 'customer1', '.example', '.net'])
-    expect(lineBreakParts('admin (system administrator)')).toEqual(['admin (system administrator)'])
-    for (const text of ['http://192.168.1.20', 'a@b.c@d', '.leading.dots.', '']) expect(lineBreakParts(text).join('')).toBe(text)
   })
 })
