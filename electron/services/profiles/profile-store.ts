@@ -136,11 +136,11 @@ export function createProfileStore(dataDir: string, now: () => Date = () => new 
     file,
     /** what was found when the file was read: a damaged file moved aside, or null */
     notice: (): SavedPbxsNotice | null => found,
-    /** every saved PBX, most recently used first, then by label */
+    /** every saved PBX, most recently used first, then by label, its numbers as numbers ("PBX 2" before "PBX 10") */
     async list(): Promise<PbxProfile[]> {
       const list = await load()
       return [...list].sort(
-        (a, b) => (b.lastUsedAt ?? '').localeCompare(a.lastUsedAt ?? '') || a.label.localeCompare(b.label),
+        (a, b) => (b.lastUsedAt ?? '').localeCompare(a.lastUsedAt ?? '') || a.label.localeCompare(b.label, undefined, { numeric: true }),
       )
     },
     async get(id: string): Promise<PbxProfile> {

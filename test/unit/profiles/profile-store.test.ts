@@ -52,6 +52,12 @@ describe('the saved PBXs file', () => {
     expect(b.lastUsedAt).toBeNull()
   })
 
+  it('lists the never used by label, its numbers as numbers', async () => {
+    const store = createProfileStore(dataDir())
+    for (const label of ['Customer 10', 'customer 2', 'Customer 1', 'Büro 3']) await store.add({ ...acme, label })
+    expect((await store.list()).map((p) => p.label)).toEqual(['Büro 3', 'Customer 1', 'customer 2', 'Customer 10'])
+  })
+
   it('refuses bad input naming the field, and leaves the file untouched', async () => {
     const dir = dataDir()
     const store = createProfileStore(dir)
