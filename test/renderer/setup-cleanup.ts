@@ -10,11 +10,37 @@ import { removePbx } from './fake-pbx'
  * (mountInApp's too, @vue/test-utils' auto-unmount), empties the document (Naive UI teleports its
  * dialogs, drawers and messages to the body), removes the fake `window.pbx` and `window.pbxMenu`
  * whether a test installed them or not, disposes the test's Pinia (its stores stop listening, e.g.
- * to every bridge failure, bridge-call.ts) and restores what `vi.spyOn` replaced.
+ * to every bridge failure, bridge-call.ts), clears the timers the test left (below) and restores
+ * what `vi.spyOn` replaced.
  */
+/**
+ * The timers a test leaves behind, cleared when it ends. Naive UI's messages start their hide
+ * timer with `window.setTimeout`, which here is Node's own (the test window is the global), and
+ * do not clear it when they are unmounted: a message shown near a file's end fired after the test
+ * window was gone (`window is not defined`, an unhandled error that fails the whole run).
+ * Wrapping the global timers records what each test starts; the cleanup clears what is left.
+ */
+const pendingTimers = new Set<ReturnType<typeof setTimeout>>()
+// Node's own, kept once per worker: each test file runs this file again on the same global
+const keeper = globalThis as typeof globalThis & { __nodeSetTimeout?: typeof setTimeout }
+const realSetTimeout = (keeper.__nodeSetTimeout ??= globalThis.setTimeout)
+globalThis.setTimeout = Object.assign(
+  (handler: (...args: unknown[]) => void, delay?: number, ...args: unknown[]) => {
+    const timer = realSetTimeout(() => {
+      pendingTimers.delete(timer)
+      handler(...args)
+    }, delay)
+    pendingTimers.add(timer)
+    return timer
+  },
+  realSetTimeout,
+) as typeof setTimeout
+
 enableAutoUnmount((unmountAll) =>
   afterEach(() => {
     unmountAll()
+    for (const timer of pendingTimers) clearTimeout(timer)
+    pendingTimers.clear()
     document.body.innerHTML = ''
     removePbx()
     removeMenu()
