@@ -145,21 +145,20 @@ describe('PbxProfileTable: a long list', () => {
 
     const row = (id: string) => wrapper.find(`tr[data-profile-id="${id}"]`).element as HTMLElement
     row('p-129').focus()
-    await wrapper.find('tr[data-profile-id="p-129"]').trigger('keydown', { key: 'ArrowDown' })
-    expect(document.activeElement).toBe(row('p-130'))
-    await wrapper.find('tr[data-profile-id="p-130"]').trigger('keydown', { key: 'ArrowDown' })
-    expect(document.activeElement).toBe(row('p-130'))
-    await wrapper.find('tr[data-profile-id="p-130"]').trigger('keydown', { key: 'ArrowUp' })
-    expect(document.activeElement).toBe(row('p-129'))
-    // a page of rows, the first and the last
-    await wrapper.find('tr[data-profile-id="p-129"]').trigger('keydown', { key: 'PageUp' })
-    expect(document.activeElement).toBe(row('p-119'))
-    await wrapper.find('tr[data-profile-id="p-119"]').trigger('keydown', { key: 'Home' })
-    expect(document.activeElement).toBe(row('p-1'))
-    await wrapper.find('tr[data-profile-id="p-1"]').trigger('keydown', { key: 'PageDown' })
-    expect(document.activeElement).toBe(row('p-11'))
-    await wrapper.find('tr[data-profile-id="p-11"]').trigger('keydown', { key: 'End' })
-    expect(document.activeElement).toBe(row('p-130'))
+    // each key from the row that has the focus, and the row it goes to: one, a page, the first, the last
+    const walk: [key: string, to: string][] = [
+      ['ArrowDown', 'p-130'],
+      ['ArrowDown', 'p-130'],
+      ['ArrowUp', 'p-129'],
+      ['PageUp', 'p-119'],
+      ['Home', 'p-1'],
+      ['PageDown', 'p-11'],
+      ['End', 'p-130'],
+    ]
+    for (const [key, to] of walk) {
+      await wrapper.find(`tr[data-profile-id="${(document.activeElement as HTMLElement).dataset.profileId}"]`).trigger('keydown', { key })
+      expect(document.activeElement, key).toBe(row(to))
+    }
     // a key pressed on a row's button is the button's
     const open = wrapper.find('button[aria-label="Open PBX 130"]')
     ;(open.element as HTMLElement).focus()
