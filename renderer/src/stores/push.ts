@@ -75,12 +75,12 @@ export const usePushStore = defineStore('push', () => {
   /** stopped before the end (paused by the user or by itself, or cancelled): "Resume" */
   const stopped = computed(() => {
     const p = progress.value
-    return p !== null && !p.running && !p.elsewhere && p.pending > 0 && (p.status === 'paused' || p.done > 0)
+    return p !== null && !isUnderWay(p) && p.pending > 0 && (p.status === 'paused' || p.done > 0)
   })
   /** every valid row was sent */
   const finished = computed(() => {
     const p = progress.value
-    return p !== null && !p.running && !p.elsewhere && p.pending === 0 && p.done > 0
+    return p !== null && !isUnderWay(p) && p.pending === 0 && p.done > 0
   })
   /** the rows the PBX refused, with its message */
   const failedRows = computed<BatchRow[]>(() => batch.value?.rows.filter((row) => row.outcome.state === 'failed') ?? [])
