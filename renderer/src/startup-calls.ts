@@ -13,7 +13,8 @@ import type { PbxApi } from '@contract/bridge'
  * in a test, or anywhere else, nothing is asked early. Each early answer is taken once, by the
  * store that would have asked; every later call goes to main as usual.
  */
-export type StartupCall = 'listProfiles' | 'listSessions' | 'getAbout'
+const STARTUP_CALLS = ['listProfiles', 'listSessions', 'getAbout'] as const
+export type StartupCall = (typeof STARTUP_CALLS)[number]
 
 type Answer<Name extends StartupCall> = ReturnType<PbxApi[Name]>
 
@@ -22,7 +23,7 @@ const early = new Map<StartupCall, Promise<unknown>>()
 const atStart = typeof document !== 'undefined' && document.querySelector('#app > .start-frame') !== null
 const bridge = typeof window !== 'undefined' ? (window as Partial<Window>).pbx : undefined
 if (atStart && bridge) {
-  for (const name of ['listProfiles', 'listSessions', 'getAbout'] as const) {
+  for (const name of STARTUP_CALLS) {
     const answer = bridge[name]()
     // a call that fails before its store takes it is the store's to report, not an unhandled rejection
     answer.catch(() => undefined)
