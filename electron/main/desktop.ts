@@ -1,7 +1,8 @@
 import { join } from 'node:path'
-import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, screen, session, shell } from 'electron'
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, protocol, screen, session, shell } from 'electron'
 import { MENU_CHANNEL, type MenuCommand } from '../contract/menu-commands'
 import { createServices, type Services } from '../services'
+import { RENDERER_SCHEME, RENDERER_SCHEME_PRIVILEGES, rendererProtocolHandler } from '../services/desktop/renderer-files'
 import { createWindowStateKeeper, loadWindowState, placeWindow, type WindowState } from '../services/desktop/window-state'
 import { openKeytarStore } from '../services/keychain/keytar-store'
 import { aboutBox, aboutText } from './about'
@@ -49,6 +50,8 @@ if (!app.requestSingleInstanceLock()) {
     window?.focus()
   })
   hardenWebContents(app, renderer.isOurPage)
+  // the built renderer's own scheme (not file://), its scripts kept compiled between starts
+  protocol.registerSchemesAsPrivileged([{ scheme: RENDERER_SCHEME, privileges: RENDERER_SCHEME_PRIVILEGES }])
   app.on('render-process-gone', (_event, _contents, details) => log.error(`[window] the page stopped: ${details.reason} (exit code ${details.exitCode})`))
   void app
     .whenReady()
@@ -63,6 +66,7 @@ async function start(): Promise<void> {
   log.info(`[app] ${appInfo.name} ${appInfo.version} starting (Electron ${appInfo.versions.electron}, ${process.platform} ${process.arch})`)
   if (process.platform === 'win32') app.setAppUserModelId('com.pbxprovisioner.app')
   denyPermissions(session.defaultSession)
+  if (renderer.root !== null) protocol.handle(RENDERER_SCHEME, rendererProtocolHandler(renderer.root))
   const keychain = await openKeytarStore()
   if (!keychain.available) log.warn(`[keychain] ${keychain.reason}`)
   services = createServices({

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron'
+import { RENDERER_PAGE } from '../services/desktop/renderer-files'
 import { MIN_WINDOW_SIZE, type WindowPlacement } from '../services/desktop/window-state'
 
 // Plain data and functions (no Electron at run time), so the security settings are unit-tested.
@@ -39,15 +40,19 @@ export function mainWindowOptions(mainDir: string, placement: WindowPlacement, o
   }
 }
 
-/** Where the renderer comes from: the dev server while developing, the built file otherwise. */
-export function rendererLocation(mainDir: string, devUrl = process.env.ELECTRON_RENDERER_URL): { url: string; isOurPage(url: string): boolean } {
+/**
+ * Where the renderer comes from: the dev server while developing; otherwise the built files in
+ * `root`, which the app serves at its own scheme (services/desktop/renderer-files.ts).
+ */
+export function rendererLocation(
+  mainDir: string,
+  devUrl = process.env.ELECTRON_RENDERER_URL,
+): { url: string; isOurPage(url: string): boolean; root: string | null } {
   if (devUrl) {
     const origin = new URL(devUrl).origin
-    return { url: devUrl, isOurPage: (url) => safeOrigin(url) === origin }
+    return { url: devUrl, isOurPage: (url) => safeOrigin(url) === origin, root: null }
   }
-  const file = join(mainDir, '../renderer/index.html')
-  const fileUrl = new URL(`file://${file}`).href
-  return { url: fileUrl, isOurPage: (url) => url.split('#')[0] === fileUrl }
+  return { url: RENDERER_PAGE, isOurPage: (url) => url.split('#')[0] === RENDERER_PAGE, root: join(mainDir, '../renderer') }
 }
 
 function safeOrigin(url: string): string | undefined {

@@ -21,6 +21,13 @@ test.describe('the Electron app itself', () => {
     const page = await app.firstWindow()
     await expect(page.getByText('PBX Provisioner').first()).toBeVisible()
     expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1)
+    // the built renderer comes from the app's own scheme, not file:// (services/desktop/renderer-files.ts)
+    expect(page.url()).toMatch(/^app:\/\/renderer\/index\.html(#|$)/)
+    const where = await page.evaluate(() => {
+      const page = globalThis as unknown as { location: { origin: string }; isSecureContext: boolean }
+      return { origin: page.location.origin, secure: page.isSecureContext }
+    })
+    expect(where).toEqual({ origin: 'app://renderer', secure: true })
     const exposed = await page.evaluate(() => ({
       require: typeof (globalThis as { require?: unknown }).require,
       process: typeof (globalThis as { process?: unknown }).process,

@@ -3,7 +3,7 @@ import type { App, Session } from 'electron'
 import { describe, expect, it } from 'vitest'
 import { denyPermissions, hardenWebContents } from '../../../electron/main/hardening'
 
-const OUR_PAGE = 'file:///app/out/renderer/index.html'
+const OUR_PAGE = 'app://renderer/index.html'
 
 class FakeContents extends EventEmitter {
   windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined

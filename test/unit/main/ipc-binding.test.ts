@@ -7,7 +7,7 @@ import { createTrustedSenders } from '../../../electron/main/trusted-senders'
 import { fakeHandlers } from '../fake-handlers'
 
 type Listener = Parameters<IpcMainLike['handle']>[1]
-const OUR_PAGE = 'file:///app/out/renderer/index.html'
+const OUR_PAGE = 'app://renderer/index.html'
 
 function setup() {
   const listeners = new Map<string, Listener>()

@@ -26,6 +26,8 @@ describe('electron/main/desktop.ts wires every safeguard', () => {
     ['logging started first, redacted', /const log = startLogging\(/],
     ['the services disposed on quit (signs out of every PBX)', /services\.dispose\(\)/],
     ['developer tools only in an unpackaged (development) build', /const dev = !app\.isPackaged/],
+    ["the renderer's own scheme registered before the app is ready, with its privileges", /protocol\.registerSchemesAsPrivileged\(\[\{ scheme: RENDERER_SCHEME, privileges: RENDERER_SCHEME_PRIVILEGES \}\]\)/],
+    ['the built renderer served at that scheme, from its folder only', /protocol\.handle\(RENDERER_SCHEME, rendererProtocolHandler\(renderer\.root\)\)/],
   ])('%s', (_what, pattern) => {
     expect(source).toMatch(pattern)
   })
@@ -34,6 +36,12 @@ describe('electron/main/desktop.ts wires every safeguard', () => {
     const window = readFileSync(new URL('../../../electron/main/window.ts', import.meta.url), 'utf8')
     expect(window).toMatch(/webContents\.on\('will-prevent-unload'/)
     expect(window).toMatch(/if \(choice === 0\) event\.preventDefault\(\)/)
+  })
+
+  it("registers the renderer's scheme before the app is ready (Electron refuses it later) and the privileges ask for the code cache", () => {
+    expect(source.indexOf('protocol.registerSchemesAsPrivileged(')).toBeGreaterThan(-1)
+    expect(source.indexOf('protocol.registerSchemesAsPrivileged(')).toBeLessThan(source.indexOf('.whenReady()'))
+    expect(source.indexOf('protocol.handle(')).toBeGreaterThan(source.indexOf('async function start()'))
   })
 
   it('creates windows only through window.ts (the checklist options)', () => {

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MIN_WINDOW_SIZE } from '../../../electron/services/desktop/window-state'
 import { mainWindowOptions, rendererLocation, SECURE_WEB_PREFERENCES } from '../../../electron/main/window-options'
@@ -35,11 +36,14 @@ describe('the windows and their web preferences', () => {
 })
 
 describe('rendererLocation: which pages are ours', () => {
-  it('in the built app, only the renderer file itself (any route)', () => {
-    const { url, isOurPage } = rendererLocation('/app/out/main', '')
-    expect(url).toBe('file:///app/out/renderer/index.html')
-    expect(isOurPage('file:///app/out/renderer/index.html#/dect')).toBe(true)
-    expect(isOurPage('file:///app/out/renderer/other.html')).toBe(false)
+  it("in the built app, only the renderer's page at the app's own scheme (any route), its files from out/renderer", () => {
+    const { url, isOurPage, root } = rendererLocation('/app/out/main', '')
+    expect(url).toBe('app://renderer/index.html')
+    expect(root).toBe(join('/app/out/main', '../renderer'))
+    expect(isOurPage('app://renderer/index.html#/dect')).toBe(true)
+    expect(isOurPage('app://renderer/other.html')).toBe(false)
+    expect(isOurPage('app://other/index.html')).toBe(false)
+    expect(isOurPage('file:///app/out/renderer/index.html')).toBe(false)
     expect(isOurPage('file:///etc/passwd')).toBe(false)
     expect(isOurPage('https://evil.example/')).toBe(false)
   })
@@ -47,6 +51,7 @@ describe('rendererLocation: which pages are ours', () => {
   it('while developing, the dev server origin only', () => {
     const { url, isOurPage } = rendererLocation('/app/out/main', 'http://localhost:5173/')
     expect(url).toBe('http://localhost:5173/')
+    expect(rendererLocation('/app/out/main', 'http://localhost:5173/').root).toBeNull()
     expect(isOurPage('http://localhost:5173/#/pbxs')).toBe(true)
     expect(isOurPage('http://localhost:5174/')).toBe(false)
     expect(isOurPage('not a url')).toBe(false)

@@ -1,0 +1,83 @@
+import { readFile, stat } from 'node:fs/promises'
+import { extname, join, posix, sep } from 'node:path'
+
+/**
+ * How the built renderer reaches the window: through a scheme of the app's own,
+ * `app://renderer/index.html`, instead of `file://` (Electron's security checklist: "do not use
+ * file://"). electron/main/desktop.ts registers the scheme with these privileges and answers its
+ * requests with `rendererProtocolHandler`; the Chromium test harness serves the same files with
+ * `rendererFileResponse` over loopback HTTP (test/e2e/static-server.ts).
+ *
+ * - `standard`: the page has an origin of its own, so the CSP's 'self', relative URLs and module
+ *   scripts work as on the web, and navigation can be held to that one origin.
+ * - `secure`: a secure context, as https is.
+ * - `codeCache`: V8 keeps the scripts it compiled, and every start after the first skips most of
+ *   the parsing and compiling (issue 17: about 0.3 s of the PBX list's first showing on two
+ *   cores; `file://` gets no code cache at all). test/bench/renderer-startup.ts measures both.
+ *
+ * Only files of the build are answered, only to GET and HEAD, only with the content types the
+ * build makes; nothing outside the renderer's folder, whatever the path says.
+ */
+export const RENDERER_SCHEME = 'app'
+export const RENDERER_HOST = 'renderer'
+export const RENDERER_PAGE = `${RENDERER_SCHEME}://${RENDERER_HOST}/index.html`
+export const RENDERER_SCHEME_PRIVILEGES = { standard: true, secure: true, codeCache: true } as const
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+}
+
+const answer = (status: number, headers: Record<string, string> = {}) => new Response(null, { status, headers })
+
+/** The file under `root` that `pathname` names ('/' is index.html), or null if it names none there. */
+export function rendererFilePath(root: string, pathname: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return null
+  }
+  if (decoded.includes('\0')) return null
+  const relative = posix.normalize(decoded === '/' ? '/index.html' : decoded).replace(/^\/+/, '')
+  const file = join(root, relative)
+  return relative !== '' && !relative.startsWith('..') && file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : null
+}
+
+/**
+ * The answer to `request` from the built renderer in `root` (its path only: the caller says which
+ * origin it serves). What the build names by content hash (everything under assets/) never
+ * changes under its name: it may be kept for good. The page itself is asked again each time, and
+ * answered 304 while unchanged. (Only a browser's HTTP cache reads these headers, as in the
+ * bench's server, where Chromium keeps the scripts' compiled code with their cached copies; the
+ * app's scheme has no HTTP cache, and V8 checks its code cache against the script's text.)
+ */
+export async function rendererFileResponse(root: string, request: Request): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return answer(405, { Allow: 'GET, HEAD' })
+  const file = rendererFilePath(root, new URL(request.url).pathname)
+  const type = file === null ? undefined : CONTENT_TYPES[extname(file).toLowerCase()]
+  if (file === null || type === undefined) return answer(404)
+  const info = await stat(file).catch(() => null)
+  if (!info?.isFile()) return answer(404)
+  const lastModified = new Date(Math.floor(info.mtimeMs / 1000) * 1000).toUTCString()
+  const cacheControl = file.startsWith(join(root, 'assets', sep)) ? 'max-age=31536000, immutable' : 'no-cache'
+  const headers = { 'Content-Type': type, 'Last-Modified': lastModified, 'Cache-Control': cacheControl, 'X-Content-Type-Options': 'nosniff' }
+  if (request.headers.get('If-Modified-Since') === lastModified) return answer(304, headers)
+  if (request.method === 'HEAD') return answer(200, headers)
+  return new Response(await readFile(file), { status: 200, headers })
+}
+
+/** The app scheme's handler (Electron's `protocol.handle`): the renderer's files, at its one host. */
+export function rendererProtocolHandler(root: string): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const url = new URL(request.url)
+    if (url.protocol !== `${RENDERER_SCHEME}:` || url.host !== RENDERER_HOST) return answer(404)
+    return rendererFileResponse(root, request)
+  }
+}
