@@ -27,7 +27,7 @@ function nativeResizeObserver(): Plugin {
  * in <head> it blocked the first paint until it arrived, while the frame has its own styles. The
  * browser now draws the frame (and does its first layout, with its fonts) while the stylesheet
  * and the scripts still load; the scripts still run only once the stylesheet is there, as a
- * stylesheet the parser met blocks them wherever it stands. Issue 17: startup_first_paint_ms.
+ * stylesheet the parser met blocks them wherever it stands. Issue 17: startup_first_paint_*_ms.
  */
 function stylesAfterStartFrame(): Plugin {
   const link = /\s*<link rel="stylesheet"[^>]*>/g

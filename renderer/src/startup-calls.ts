@@ -4,7 +4,7 @@ import type { PbxApi } from '@contract/bridge'
  * The calls the first screen waits for, made by the renderer's very first code, before the
  * libraries are even run: the saved PBXs, their sessions, the app's information. Until now they
  * went out once the shell was set up, and the list then waited for its answer after the shell had
- * rendered (issue 17: `startup_pbx_list_ms`); now the answers are there, or on their way, by then.
+ * rendered (issue 17: `startup_pbx_list_*_ms`); now the answers are there, or on their way, by then.
  * VS Code's window likewise gets its configuration before the workbench loads.
  *
  * This module runs first: `main.ts` imports it before anything else, and the build puts it in a
