@@ -166,4 +166,41 @@ describe('PbxProfileTable: a long list', () => {
     expect(document.activeElement).toBe(open.element)
     wrapper.unmount()
   })
+
+  it('is one Tab stop: the current row and its buttons are in the Tab order, no other row or button', async () => {
+    const profiles = Array.from({ length: 30 }, (_, i) => ({ ...acmeProfile, id: `p-${i + 1}`, label: `PBX ${i + 1}` }))
+    const wrapper = mount(PbxProfileTable, {
+      props: { profiles, sessions: {}, activeProfileId: null, opening: null },
+      attachTo: document.body,
+    })
+    await vi.waitFor(() => expect(wrapper.findAll('tr[data-profile-id]')).toHaveLength(30), { timeout: 10_000 })
+    /** the ids of the rows, and the names of the buttons, that Tab stops at */
+    const tabStops = () => ({
+      rows: wrapper.findAll('tr[data-profile-id][tabindex="0"]').map((row) => row.attributes('data-profile-id')),
+      buttons: wrapper.findAll('button:not([tabindex="-1"])').map((button) => button.attributes('aria-label')),
+    })
+    // the first row, until the focus has been in another
+    expect(tabStops()).toEqual({ rows: ['p-1'], buttons: ['Open PBX 1', 'Edit PBX 1', 'Remove PBX 1'] })
+
+    // the arrows move it
+    const row = (id: string) => wrapper.find(`tr[data-profile-id="${id}"]`)
+    ;(row('p-1').element as HTMLElement).focus()
+    await row('p-1').trigger('keydown', { key: 'End' })
+    expect(document.activeElement).toBe(row('p-30').element)
+    expect(tabStops()).toEqual({ rows: ['p-30'], buttons: ['Open PBX 30', 'Edit PBX 30', 'Remove PBX 30'] })
+
+    // a button of another row, clicked (it takes the focus), makes that row the current one
+    ;(wrapper.find('button[aria-label="Edit PBX 7"]').element as HTMLElement).focus()
+    await flushPromises()
+    expect(tabStops().rows).toEqual(['p-7'])
+    expect(wrapper.emitted('edit')).toBeUndefined()
+
+    // the current row filtered out: the first row left is the stop again
+    await wrapper.setProps({ profiles: profiles.slice(10, 20) })
+    expect(tabStops()).toEqual({ rows: ['p-11'], buttons: ['Open PBX 11', 'Edit PBX 11', 'Remove PBX 11'] })
+    // a click on a tab-less button still works
+    await wrapper.find('button[aria-label="Remove PBX 15"]').trigger('click')
+    expect(wrapper.emitted('remove')?.[0]).toEqual([profiles[14]])
+    wrapper.unmount()
+  })
 })

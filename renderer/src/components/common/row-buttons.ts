@@ -21,6 +21,8 @@ export type RowButton = {
   ariaLabel: string
   /** working (the PBX being opened): a spinner, and a click does nothing, as NButton's `loading` */
   busy?: boolean
+  /** false: out of the Tab order (a row that is not the table's current one), still clickable */
+  tabbable?: boolean
   onClick: () => void
 }
 
@@ -33,6 +35,7 @@ export function rowButton(button: RowButton): VNode {
       class: ['row-button', `row-button--${button.kind}`],
       'aria-label': button.ariaLabel,
       'aria-busy': busy ? 'true' : undefined,
+      tabindex: button.tabbable === false ? -1 : undefined,
       onClick: () => {
         if (!busy) button.onClick()
       },
