@@ -108,7 +108,7 @@ describe('PbxsView', () => {
     const acme = rows(wrapper)[0]!
     const cell = (row: DOMWrapper<Element>, key: string) => row.find(`td[data-col-key="${key}"]`)
     expect(cell(acme, 'customer').text()).toBe('Acme Corp')
-    expect(cell(acme, 'tags').findAll('.n-tag').map((tag) => tag.text())).toEqual(['retail', 'priority'])
+    expect(cell(acme, 'tags').findAll('.tag-chip').map((tag) => tag.text())).toEqual(['retail', 'priority'])
     // the address, and under it the account
     expect(cell(acme, 'baseUrl').find('.pbx-table__address').text()).toBe('https://pbx.acme.example:8887')
     expect(cell(acme, 'baseUrl').find('.pbx-table__second').text()).toBe('manager@acme.pbx.example')

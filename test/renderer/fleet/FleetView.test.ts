@@ -111,6 +111,8 @@ describe('FleetView', () => {
     expect(acme.label).toContain('Acme Corp')
     expect(acme.group).toBe('')
     expect(acme.tags).toBe('retailpriority')
+    // drawn as the PBX list draws them (common/tag-chips.ts)
+    expect(Array.from(cell('p-acme', 'tags').querySelectorAll('.tag-chips > .tag-chip'), (chip) => chip.textContent)).toEqual(['retail', 'priority'])
     expect(acme.reach).toBe('reachable · 42 ms')
     expect(acme.certificate).toBe('pinned, expires in 12 days')
     expect(acme.access).toBe('signed in')

@@ -14,6 +14,7 @@ import {
 import { FLEET_ACCESS, type FleetFigure } from '@contract/fleet'
 import type { DataTableColumns } from 'naive-ui'
 import { h } from 'vue'
+import { TagChips } from '@renderer/components/common/tag-chips'
 import FleetAgeCell from './FleetAgeCell.vue'
 import FleetNameCell from './FleetNameCell.vue'
 import FleetRowActions from './FleetRowActions.vue'
@@ -118,7 +119,7 @@ export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow
       filterMultiple: true,
       filterOptions: ctx.tags.map((tag) => ({ label: tag, value: tag })),
       filterOptionValues: filters.tags,
-      render: (row) => h('span', { class: 'fleet-table__tags' }, row.tags.map((tag) => h('span', { class: 'fleet-table__tag', key: tag }, tag))),
+      render: (row) => h(TagChips, { tags: row.tags }),
     },
     {
       ...sortable('Certificate', 'certificate', sort),
