@@ -6,7 +6,7 @@ import { openPrivateDir } from '../files/private-dir'
 import { fileStamp } from '../files/shared-file'
 import { batchFileText, readBatchFiles } from './batch-file'
 import { ID_PATTERN } from './batch-folder'
-import { diskMarkOf, pushedElsewhere, pushLocked, sameMark, type DiskMark } from './batch-sharing'
+import { changedElsewhere, diskMarkOf, pushedElsewhere, pushLocked, sameMark, withChangeLock, type DiskMark } from './batch-sharing'
 import { appendEntry, baseStampOf, type JournalEntry } from './outcome-journal'
 
 /** the batch id `id`, or NOT_FOUND when it cannot be one (it names a file of the batches folder) */
@@ -39,7 +39,11 @@ export interface BatchMemoryOptions {
  *   batch-sharing.ts): they are looked at before each read or change, unless writes of this store
  *   are under way (memory is ahead of the disk) or this process holds the batch's push lock (memory
  *   is the truth: a push saves an outcome per row).
- * - While another process holds the push lock, a change is refused BUSY.
+ * - While another process holds the push lock, a change is refused BUSY. A write made outside a
+ *   push of this process holds that lock while it writes (`guarded`), and writes only while the
+ *   files are still what this store last read or wrote: a push another process starts after the
+ *   change's check waits for the write, and a change whose files another process wrote meanwhile
+ *   is refused BUSY (memory forgotten, as after any failed write), never written over them.
  */
 export function createBatchMemory({ dir, fileOf, journalOf, compactAt, now }: BatchMemoryOptions) {
   interface Slot {
@@ -136,6 +140,18 @@ export function createBatchMemory({ dir, fileOf, journalOf, compactAt, now }: Ba
     if (slot.mark) slot.mark = { ...slot.mark, journal: (start === undefined ? (slot.mark.journal ?? 0) : 0) + bytes }
   }
 
+  /**
+   * Runs `write` under the batch file's lock, once the files are still what this store last read
+   * or wrote; a push of this process holds the lock already (`hold`).
+   */
+  async function guarded(id: string, slot: Slot, name: string, write: () => Promise<void>): Promise<void> {
+    if (slot.held) return write()
+    return withChangeLock(fileOf(id), name, async () => {
+      if (slot.mark && !sameMark(await diskMarkOf(fileOf(id), journalOf(id)), slot.mark)) throw changedElsewhere(name)
+      await write()
+    })
+  }
+
   /** Writes the batch as it is in memory now; changes made meanwhile are grouped into the next write. */
   function flush(id: string, slot: Slot): void {
     if (slot.writing || slot.waiting.length === 0) return
@@ -147,7 +163,7 @@ export function createBatchMemory({ dir, fileOf, journalOf, compactAt, now }: Ba
     slot.entry = { outcomes: {} }
     slot.whole = false
     slot.writing = true
-    const done = !batch ? Promise.resolve() : whole ? writeWhole(id, slot, batch) : writeOutcomes(id, slot, batch, entry)
+    const done = !batch ? Promise.resolve() : guarded(id, slot, batch.name, () => (whole ? writeWhole(id, slot, batch) : writeOutcomes(id, slot, batch, entry)))
     done.then(
       () => {
         slot.writing = false
@@ -175,9 +191,13 @@ export function createBatchMemory({ dir, fileOf, journalOf, compactAt, now }: Ba
     })
   }
 
-  /** whether another process pushes batch `id` now: it holds the batch file's push lock, and this one does not */
+  /**
+   * whether another process pushes batch `id` now: it holds the batch file's push lock, and this
+   * one neither holds it for a push nor for a write of its own (`guarded`: a write is in flight)
+   */
   async function pushingElsewhere(id: string): Promise<boolean> {
-    return slots.get(id)?.held !== true && (await pushLocked(fileOf(id)))
+    const slot = slots.get(id)
+    return slot?.held !== true && slot?.writing !== true && (await pushLocked(fileOf(id)))
   }
 
   return {

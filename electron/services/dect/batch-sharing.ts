@@ -51,8 +51,34 @@ const PUSH_LOCK = { staleMs: 2_000, waitMs: 3_000 }
 /** takes the push lock of the batch file `file`; BUSY when another process pushes the batch */
 export const lockForPush = (file: string): Promise<() => Promise<void>> => lockOf(file, PUSH_LOCK.waitMs, 'this batch', PUSH_LOCK.staleMs)
 
+/**
+ * Runs `work` (one write of a change made outside a push, or a removal) holding the same lock, so
+ * that no push of another process starts between the change's check and its write. Waits a little
+ * for another process's own write to end; BUSY naming batch `name` when the lock stays taken (a
+ * push, most likely).
+ */
+export async function withChangeLock<T>(file: string, name: string | undefined, work: () => Promise<T>): Promise<T> {
+  const release = await lockOf(file, CHANGE_LOCK_WAIT_MS, 'this batch', PUSH_LOCK.staleMs).catch((error: unknown) => {
+    throw error instanceof ServiceError && error.code === 'BUSY' ? pushedElsewhere(name) : error
+  })
+  try {
+    return await work()
+  } finally {
+    await release().catch(() => undefined)
+  }
+}
+const CHANGE_LOCK_WAIT_MS = 1_000
+
 /** whether a push (of another process, when this one holds no lock of the batch) has the batch file `file` */
 export const pushLocked = (file: string): Promise<boolean> => isLocked(file, PUSH_LOCK.staleMs)
+
+/** the refusal of a change of batch `name` whose files another process changed since this one read them */
+export function changedElsewhere(name: string): ServiceError {
+  return new ServiceError(
+    'BUSY',
+    `The batch "${name}" was changed by a command line or another window while this change was being saved, so it was not saved. The batch now shows what is on disk: make the change again.`,
+  )
+}
 
 /** the refusal of a change of batch `name` while another process pushes it */
 export function pushedElsewhere(name: string | undefined): ServiceError {

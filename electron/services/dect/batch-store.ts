@@ -21,7 +21,7 @@ import { readableCsv } from './batch-damage'
 import { INVALID, parseJson, readBatchFiles, rowIndex } from './batch-file'
 import { createBatchFolder } from './batch-folder'
 import { checkId, createBatchMemory } from './batch-memory'
-import { lockForPush, pushedElsewhere } from './batch-sharing'
+import { lockForPush, pushedElsewhere, withChangeLock } from './batch-sharing'
 import { JOURNAL_COMPACT_BYTES, type JournalEntry } from './outcome-journal'
 import { safeFileName } from '../files/file-name'
 
@@ -266,18 +266,21 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
         // null: no file (NOT_FOUND below); undefined: a file that does not read (moved aside)
         const read = await readBatchFiles(fileOf(id), journalOf(id), id).catch((error: unknown) => (isNotFound(error) ? null : undefined))
         if (await pushingElsewhere(id)) throw pushedElsewhere(read?.batch.name)
-        memory.forget(id) // from here the files are the truth
-        folder.forget(id)
-        if (read === undefined) return { movedTo: await folder.setAside(id) }
-        try {
-          await rm(fileOf(id))
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ServiceError('NOT_FOUND', 'That batch no longer exists.')
-          throw error
-        }
-        // after the file: a failure here leaves a journal no batch reads (scan lists .json files only)
-        await rm(journalOf(id), { force: true }).catch(() => undefined)
-        return {}
+        // the lock held while the files go: a push another process starts now waits, then finds no batch
+        return withChangeLock(fileOf(id), read?.batch.name, async () => {
+          memory.forget(id) // from here the files are the truth
+          folder.forget(id)
+          if (read === undefined) return { movedTo: await folder.setAside(id) }
+          try {
+            await rm(fileOf(id))
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ServiceError('NOT_FOUND', 'That batch no longer exists.')
+            throw error
+          }
+          // after the file: a failure here leaves a journal no batch reads (scan lists .json files only)
+          await rm(journalOf(id), { force: true }).catch(() => undefined)
+          return {}
+        })
       })
     },
 

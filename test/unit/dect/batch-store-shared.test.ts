@@ -130,4 +130,52 @@ describe('a batch shared by two processes', () => {
     expect((await rejection(app.saveOutcomes(batch.id, { r2: created(2) }))).code).toBe('NOT_FOUND')
     expect(await readdir(join(dir, 'batches'))).toEqual([])
   })
+
+  // the window between a change's check of the lock and its write: a push of the other process
+  // that starts in it either waits for the write, or the change is refused; nothing is lost
+  it("an edit here racing the other process's push: the push's outcomes are never lost, and the edit is saved or refused, never half", { timeout: 60_000 }, async () => {
+    const rounds = 25
+    let saved = 0
+    let refused = 0
+    for (let round = 0; round < rounds; round++) {
+      const batch = await app.create({ name: `Race ${round}`, source: 'r.csv', rows: makeRows(400) })
+      await app.get(batch.id)
+      await cli.get(batch.id)
+      let pushed: Promise<void> = Promise.resolve()
+      const edit = app.update(batch.id, (b) => {
+        // checked, changed in memory, not written yet: the command line starts its push now
+        pushed = (async () => {
+          const release = await cli.lockForPush(batch.id)
+          try {
+            await cli.saveOutcomes(batch.id, { r1: created(1) }, { status: 'partly_failed' })
+          } finally {
+            await release()
+          }
+        })()
+        b.rows[399]!.values.name = 'Edited here'
+      })
+      const [editResult, pushResult] = await Promise.allSettled([
+        edit,
+        (async () => {
+          await edit.catch(() => undefined)
+          await pushed
+        })(),
+      ])
+      expect(pushResult.status, `round ${round}: the push`).toBe('fulfilled')
+      const onDisk = await createBatchStore(dir).get(batch.id)
+      expect(onDisk.rows[0]!.outcome.state, `round ${round}: the push's outcome`).toBe('created')
+      if (editResult.status === 'fulfilled') {
+        saved++
+        expect(onDisk.rows[399]!.values.name, `round ${round}: the edit, said saved`).toBe('Edited here')
+      } else {
+        refused++
+        expect((editResult.reason as { code?: string }).code, `round ${round}: the refusal`).toBe('BUSY')
+        expect(onDisk.rows[399]!.values.name).not.toBe('Edited here')
+        // and the app shows the disk again, the push's outcome with it, not its refused edit
+        const shown = await app.get(batch.id)
+        expect([shown.rows[399]!.values.name, shown.rows[0]!.outcome.state]).toEqual([onDisk.rows[399]!.values.name, 'created'])
+      }
+    }
+    expect(saved + refused).toBe(rounds)
+  })
 })
