@@ -85,7 +85,7 @@ describe('the saved PBXs list', () => {
     expect(tag.exists()).toBe(true)
     // shown once: a short tag, the whole sentence for screen readers and as tooltip
     expect(tag.text()).toBe(`plain http${PLAIN_HTTP_WARNING}`)
-    expect(row(plainProfile.id).attributes('aria-label')).toBe('Shop floor, manager@tenant.pbx.example, plain http (unencrypted). Enter opens it.')
+    expect(row(plainProfile.id).attributes('aria-label')).toBe('Shop floor, manager@tenant.pbx.example, plain http (unencrypted), signed out. Enter opens it.')
     expect(row(acmeProfile.id).attributes('aria-label')).not.toMatch(/plain http/)
 
     await tag.trigger('mouseenter')

@@ -1,4 +1,5 @@
 import { CERTIFICATE_CHANGED_SESSION_MESSAGE } from '@contract/profiles'
+import { accountText } from '@renderer/lib/profile-text'
 import { callBridge } from '@renderer/stores/bridge-call'
 import PbxProfileTable from '@renderer/components/pbx/PbxProfileTable.vue'
 import PbxsView from '@renderer/views/PbxsView.vue'
@@ -201,6 +202,57 @@ describe('PbxProfileTable: a long list', () => {
     // a click on a tab-less button still works
     await wrapper.find('button[aria-label="Remove PBX 15"]').trigger('click')
     expect(wrapper.emitted('remove')?.[0]).toEqual([profiles[14]])
+
+    // a new search starts again at its first row, though the current one is still among those found
+    ;(row('p-13').element as HTMLElement).focus()
+    await flushPromises()
+    expect(tabStops().rows).toEqual(['p-13'])
+    await wrapper.setProps({ searchText: 'PBX 1', profiles: profiles.slice(10, 20) })
+    expect(tabStops().rows).toEqual(['p-11'])
+    wrapper.unmount()
+  })
+
+  it('keeps the focused row in view when it moves, takes Space without scrolling, and focuses the row that takes a removed one’s place', async () => {
+    const profiles = Array.from({ length: 5 }, (_, i) => ({ ...acmeProfile, id: `p-${i + 1}`, label: `PBX ${i + 1}` }))
+    const wrapper = mount(PbxProfileTable, {
+      props: { profiles, sessions: {}, activeProfileId: null, opening: null },
+      attachTo: document.body,
+    })
+    const row = (id: string) => wrapper.find(`tr[data-profile-id="${id}"]`).element as HTMLElement
+    row('p-2').focus()
+    await flushPromises()
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView')
+    // renamed, it sorts last: the focus goes with it, and into view
+    await wrapper.setProps({ profiles: [profiles[0]!, ...profiles.slice(2), { ...profiles[1]!, label: 'Zulu' }] })
+    expect(document.activeElement).toBe(row('p-2'))
+    expect(scrolled.mock.contexts).toEqual([row('p-2')])
+    // a change that leaves it where it was does not scroll
+    await wrapper.setProps({ sessions: { 'p-1': signedIn(acmeProfile) } })
+    expect(scrolled).toHaveBeenCalledTimes(1)
+    scrolled.mockRestore()
+
+    const space = new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true })
+    row('p-2').dispatchEvent(space)
+    expect(space.defaultPrevented).toBe(true)
+
+    // the exposed focusRowAt: the row at that place, the last one past the end, false with none
+    const table = wrapper.vm as unknown as { focusRowAt(index: number): boolean }
+    expect(table.focusRowAt(1)).toBe(true)
+    expect(document.activeElement).toBe(row('p-3'))
+    expect(table.focusRowAt(9)).toBe(true)
+    expect(document.activeElement).toBe(row('p-2'))
+    await wrapper.setProps({ profiles: [] })
+    expect(table.focusRowAt(0)).toBe(false)
+    wrapper.unmount()
+  })
+
+  it('names each row with what a screen reader needs to tell them apart: label, customer, account, whether signed in, tags', () => {
+    const wrapper = mount(PbxProfileTable, {
+      props: { profiles: [acmeProfile, { ...wayneProfile, customer: '' }], sessions: { 'p-acme': signedIn(acmeProfile) }, activeProfileId: null, opening: null },
+    })
+    const label = (id: string) => wrapper.find(`tr[data-profile-id="${id}"]`).attributes('aria-label')
+    expect(label('p-acme')).toBe(`Acme HQ, Acme Corp, ${accountText(acmeProfile)}, signed in, tags ${acmeProfile.tags.join(', ')}. Enter opens it.`)
+    expect(label('p-wayne')).toBe(`${wayneProfile.label}, ${accountText(wayneProfile)}, signed out. Enter opens it.`)
     wrapper.unmount()
   })
 })

@@ -235,6 +235,16 @@ describe('PbxsView', () => {
     await flushPromises()
     expect(pbx.removeProfile).toHaveBeenCalledWith({ profileId: 'p-acme' })
     expect(rowLabels(wrapper)).toEqual(['Globex hosting'])
+    // the row that took its place has the focus once the dialog is gone, not the page
+    await vi.waitFor(() => expect(document.activeElement).toBe(rows(wrapper)[0]!.element))
+
+    // the last one removed: the empty screen's first action
+    await rows(wrapper)[0]!.find('button[aria-label="Remove Globex hosting"]').trigger('click')
+    await flushPromises()
+    bodyButton('Remove').click()
+    await flushPromises()
+    expect(rows(wrapper)).toHaveLength(0)
+    await vi.waitFor(() => expect(document.activeElement?.textContent?.trim()).toBe('Add PBX'))
   })
 
   it('exports the list as a download of the file main named', async () => {

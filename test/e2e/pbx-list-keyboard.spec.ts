@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './harness'
+
+/**
+ * The saved-PBX list from the keyboard, in Chromium with the real services: the table is one Tab
+ * stop (its current row, then that row's buttons), a removed row's place takes the focus, and a
+ * row renamed so that it sorts elsewhere keeps the focus in view.
+ */
+
+const LABELS = Array.from({ length: 30 }, (_, i) => `Branch ${String(i + 1).padStart(2, '0')}`)
+
+const focused = (app: Page) => app.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)
+
+test.beforeEach(async ({ app, services }) => {
+  for (const label of LABELS) {
+    await services.handlers.saveProfile({
+      fields: { label, baseUrl: 'https://pbx.example', username: 'installer', domain: '', signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },
+    })
+  }
+  await app.reload()
+  await expect(app.locator('tr[data-profile-id]')).toHaveCount(LABELS.length)
+})
+
+test('one Tab stop: the current row and its buttons, then out of the table; Space does not scroll it away', async ({ app }) => {
+  await app.getByRole('searchbox', { name: 'Search saved PBXs by label, customer or tag' }).focus()
+  const stops: (string | undefined)[] = []
+  for (let i = 0; i < 10; i++) {
+    await app.keyboard.press('Tab')
+    stops.push(await focused(app))
+  }
+  // past the toolbar's buttons: the first row, its three buttons, and out (no second row)
+  const first = stops.findIndex((stop) => stop?.startsWith('Branch 01,'))
+  expect(stops.slice(first, first + 4)).toEqual(['Branch 01, installer (system administrator), signed out. Enter opens it.', 'Open Branch 01', 'Edit Branch 01', 'Remove Branch 01'])
+  expect(stops.slice(first + 4).some((stop) => stop?.startsWith('Branch') || stop?.endsWith('Branch 02'))).toBe(false)
+
+  // the arrows move the stop; Tab then reaches that row's buttons
+  await app.getByRole('row', { name: /^Branch 01,/ }).focus()
+  await app.keyboard.press('PageDown')
+  expect(await focused(app)).toMatch(/^Branch 11,/)
+  const scrollTop = () => app.locator('.pbx-table').evaluate((table) => table.scrollTop)
+  const before = await scrollTop()
+  await app.keyboard.press('Space')
+  expect(await scrollTop()).toBe(before)
+  await app.keyboard.press('Tab')
+  expect(await focused(app)).toBe('Open Branch 11')
+})
+
+test('removing a PBX from the keyboard leaves the focus on the row that took its place', async ({ app, services }) => {
+  await app.getByRole('row', { name: /^Branch 04,/ }).focus()
+  await app.keyboard.press('Tab')
+  await app.keyboard.press('Tab')
+  await app.keyboard.press('Tab')
+  expect(await focused(app)).toBe('Remove Branch 04')
+  await app.keyboard.press('Enter')
+  const dialog = app.getByRole('dialog')
+  await expect(dialog).toContainText('Remove Branch 04?')
+  await dialog.getByRole('button', { name: 'Remove' }).press('Enter')
+  await expect(app.locator('tr[data-profile-id]')).toHaveCount(LABELS.length - 1)
+  await expect.poll(() => focused(app)).toMatch(/^Branch 05,/)
+  expect((await services.handlers.listProfiles(undefined)).map((profile) => profile.label)).not.toContain('Branch 04')
+  // and the arrows go on from there
+  await app.keyboard.press('ArrowUp')
+  expect(await focused(app)).toMatch(/^Branch 03,/)
+})
+
+test('a PBX renamed so that it sorts last keeps the focus, in view', async ({ app }) => {
+  await app.getByRole('row', { name: /^Branch 02,/ }).focus()
+  await app.keyboard.press('Tab')
+  await app.keyboard.press('Tab')
+  await app.keyboard.press('Enter')
+  const label = app.getByRole('dialog').getByLabel('Label')
+  await expect(label).toHaveValue('Branch 02')
+  await label.fill('Zulu branch')
+  await label.press('Enter')
+  await expect(app.getByRole('row', { name: /^Zulu branch,/ })).toBeVisible()
+  await expect.poll(() => focused(app)).toBe('Edit Zulu branch')
+  await expect(app.getByRole('button', { name: 'Edit Zulu branch' })).toBeInViewport()
+})
