@@ -20,9 +20,10 @@ import { rendererLocation } from './window-options'
 // the plain functions beside this file (window-options, menu-template, about, bridge-log).
 
 const mainDir = import.meta.dirname
-const renderer = rendererLocation(mainDir)
-const trusted = createTrustedSenders()
 const dev = !app.isPackaged
+// a packaged app never loads (nor trusts) another page than its own, whatever the environment says
+const renderer = rendererLocation(mainDir, dev ? process.env.ELECTRON_RENDERER_URL : undefined)
+const trusted = createTrustedSenders()
 // the OS's place for logs (~/Library/Logs/<app> on macOS, <userData>/logs elsewhere)
 app.setAppLogsPath()
 const logsDir = app.getPath('logs')

@@ -41,13 +41,11 @@ export function mainWindowOptions(mainDir: string, placement: WindowPlacement, o
 }
 
 /**
- * Where the renderer comes from: the dev server while developing; otherwise the built files in
- * `root`, which the app serves at its own scheme (services/desktop/renderer-files.ts).
+ * Where the renderer comes from: the dev server (`devUrl`, electron-vite's ELECTRON_RENDERER_URL,
+ * given only to an unpackaged app) while developing; otherwise the built files in `root`, which
+ * the app serves at its own scheme (services/desktop/renderer-files.ts).
  */
-export function rendererLocation(
-  mainDir: string,
-  devUrl = process.env.ELECTRON_RENDERER_URL,
-): { url: string; isOurPage(url: string): boolean; root: string | null } {
+export function rendererLocation(mainDir: string, devUrl: string | undefined): { url: string; isOurPage(url: string): boolean; root: string | null } {
   if (devUrl) {
     const origin = new URL(devUrl).origin
     return { url: devUrl, isOurPage: (url) => safeOrigin(url) === origin, root: null }

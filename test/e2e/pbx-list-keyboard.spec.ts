@@ -9,7 +9,11 @@ import { expect, test } from './harness'
 
 const LABELS = Array.from({ length: 30 }, (_, i) => `Branch ${String(i + 1).padStart(2, '0')}`)
 
-const focused = (app: Page) => app.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)
+const focused = (app: Page) =>
+  app.evaluate(() => {
+    const active = (globalThis as unknown as { document: { activeElement: { tagName: string; getAttribute(name: string): string | null } | null } }).document.activeElement
+    return active?.getAttribute('aria-label') ?? active?.tagName
+  })
 
 test.beforeEach(async ({ app, services }) => {
   for (const label of LABELS) {

@@ -14,15 +14,19 @@ export async function serveRenderer(root = resolve('out/renderer')): Promise<{ u
     throw new Error(`${root}/index.html is missing: run "npx electron-vite build" first (npm test does).`)
   }
   const server = createServer((request, response) => {
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value)
-    void rendererFileResponse(root, new Request(`http://loopback${request.url ?? '/'}`, { method: request.method, headers })).then(
-      async (answer) => {
-        response.writeHead(answer.status, Object.fromEntries(answer.headers))
-        response.end(answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined)
-      },
-      () => response.writeHead(500).end(),
-    )
+    void (async () => {
+      try {
+        const headers = new Headers()
+        for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value)
+        // (a method Request refuses, TRACE for one, throws here: answered 500 below, never a crash)
+        const answer = await rendererFileResponse(root, new Request(`http://loopback${request.url ?? '/'}`, { method: request.method, headers }))
+        const body = answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined
+        response.writeHead(answer.status, Object.fromEntries(answer.headers)).end(body)
+      } catch {
+        if (!response.headersSent) response.writeHead(500)
+        response.end()
+      }
+    })()
   })
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   const { port } = server.address() as AddressInfo

@@ -19,7 +19,15 @@ test.describe('the Electron app itself', () => {
   test('opens one isolated, sandboxed window whose only way out is window.pbx', async () => {
     const app = await electron.launch({ executablePath: 'path' in binary ? binary.path : '', args: ['.'] })
     const page = await app.firstWindow()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
     await expect(page.getByText('PBX Provisioner').first()).toBeVisible()
+    // drawn by Vue, not the start frame of index.html: the scripts came through the app's scheme and ran
+    await expect(page.getByRole('button', { name: 'Add PBX' }).first()).toBeVisible()
+    expect(errors).toEqual([])
     expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1)
     // the built renderer comes from the app's own scheme, not file:// (services/desktop/renderer-files.ts)
     expect(page.url()).toMatch(/^app:\/\/renderer\/index\.html(#|$)/)

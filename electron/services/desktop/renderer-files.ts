@@ -11,9 +11,10 @@ import { extname, join, posix, sep } from 'node:path'
  * - `standard`: the page has an origin of its own, so the CSP's 'self', relative URLs and module
  *   scripts work as on the web, and navigation can be held to that one origin.
  * - `secure`: a secure context, as https is.
- * - `codeCache`: V8 keeps the scripts it compiled, and every start after the first skips most of
- *   the parsing and compiling (issue 17: about 0.3 s of the PBX list's first showing on two
- *   cores; `file://` gets no code cache at all). test/bench/renderer-startup.ts measures both.
+ * - `codeCache`: V8 may keep the code it compiled for the next start (`file://` gets no code cache
+ *   at all). In one running Chromium a page loaded again shows the PBX list about 0.3 s sooner on
+ *   two cores; across restarts of the browser the bench measures no gain here, and in Electron it
+ *   is not measured (no binary here): test/bench/renderer-startup.ts, issue 17.
  *
  * Only files of the build are answered, only to GET and HEAD, only with the content types the
  * build makes; nothing outside the renderer's folder, whatever the path says.
@@ -52,11 +53,11 @@ export function rendererFilePath(root: string, pathname: string): string | null 
 
 /**
  * The answer to `request` from the built renderer in `root` (its path only: the caller says which
- * origin it serves). What the build names by content hash (everything under assets/) never
- * changes under its name: it may be kept for good. The page itself is asked again each time, and
- * answered 304 while unchanged. (Only a browser's HTTP cache reads these headers, as in the
- * bench's server, where Chromium keeps the scripts' compiled code with their cached copies; the
- * app's scheme has no HTTP cache, and V8 checks its code cache against the script's text.)
+ * origin it serves). Each file is sent with its modification time and `no-cache`: a browser asks
+ * for it again on every load, as the window asks the app's scheme, and gets 304 while it is
+ * unchanged, so the code it compiled stays valid (only a browser's HTTP cache reads these headers,
+ * as in the bench's server; the app's scheme has none, and V8 checks its code cache against the
+ * script's text). Unreadable files answer 500.
  */
 export async function rendererFileResponse(root: string, request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return answer(405, { Allow: 'GET, HEAD' })
@@ -66,11 +67,11 @@ export async function rendererFileResponse(root: string, request: Request): Prom
   const info = await stat(file).catch(() => null)
   if (!info?.isFile()) return answer(404)
   const lastModified = new Date(Math.floor(info.mtimeMs / 1000) * 1000).toUTCString()
-  const cacheControl = file.startsWith(join(root, 'assets', sep)) ? 'max-age=31536000, immutable' : 'no-cache'
-  const headers = { 'Content-Type': type, 'Last-Modified': lastModified, 'Cache-Control': cacheControl, 'X-Content-Type-Options': 'nosniff' }
+  const headers = { 'Content-Type': type, 'Last-Modified': lastModified, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' }
   if (request.headers.get('If-Modified-Since') === lastModified) return answer(304, headers)
   if (request.method === 'HEAD') return answer(200, headers)
-  return new Response(await readFile(file), { status: 200, headers })
+  const body = await readFile(file).catch(() => null)
+  return body === null ? answer(500) : new Response(body, { status: 200, headers })
 }
 
 /** The app scheme's handler (Electron's `protocol.handle`): the renderer's files, at its one host. */

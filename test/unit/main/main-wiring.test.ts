@@ -26,6 +26,7 @@ describe('electron/main/desktop.ts wires every safeguard', () => {
     ['logging started first, redacted', /const log = startLogging\(/],
     ['the services disposed on quit (signs out of every PBX)', /services\.dispose\(\)/],
     ['developer tools only in an unpackaged (development) build', /const dev = !app\.isPackaged/],
+    ['the dev server only in an unpackaged build', /rendererLocation\(mainDir, dev \? process\.env\.ELECTRON_RENDERER_URL : undefined\)/],
     ["the renderer's own scheme registered before the app is ready, with its privileges", /protocol\.registerSchemesAsPrivileged\(\[\{ scheme: RENDERER_SCHEME, privileges: RENDERER_SCHEME_PRIVILEGES \}\]\)/],
     ['the built renderer served at that scheme, from its folder only', /protocol\.handle\(RENDERER_SCHEME, rendererProtocolHandler\(renderer\.root\)\)/],
   ])('%s', (_what, pattern) => {

@@ -37,7 +37,7 @@ describe('the windows and their web preferences', () => {
 
 describe('rendererLocation: which pages are ours', () => {
   it("in the built app, only the renderer's page at the app's own scheme (any route), its files from out/renderer", () => {
-    const { url, isOurPage, root } = rendererLocation('/app/out/main', '')
+    const { url, isOurPage, root } = rendererLocation('/app/out/main', undefined)
     expect(url).toBe('app://renderer/index.html')
     expect(root).toBe(join('/app/out/main', '../renderer'))
     expect(isOurPage('app://renderer/index.html#/dect')).toBe(true)
