@@ -3,10 +3,9 @@ import type { Batch } from '../../contract/dect'
 import { ServiceError } from '../errors'
 import { writeFileAtomic } from '../files/atomic-write'
 import { openPrivateDir } from '../files/private-dir'
-import { fileStamp } from '../files/shared-file'
 import { batchFileText, readBatchFiles } from './batch-file'
 import { ID_PATTERN } from './batch-folder'
-import { changedElsewhere, diskMarkOf, pushedElsewhere, pushLocked, sameMark, withChangeLock, type DiskMark } from './batch-sharing'
+import { changedElsewhere, diskMarkOf, pushedElsewhere, pushLocked, sameMark, withWriteLock, type DiskMark } from './batch-sharing'
 import { appendEntry, baseStampOf, type JournalEntry } from './outcome-journal'
 
 /** the batch id `id`, or NOT_FOUND when it cannot be one (it names a file of the batches folder) */
@@ -40,10 +39,11 @@ export interface BatchMemoryOptions {
  *   are under way (memory is ahead of the disk) or this process holds the batch's push lock (memory
  *   is the truth: a push saves an outcome per row).
  * - While another process holds the push lock, a change is refused BUSY. A write made outside a
- *   push of this process holds that lock while it writes (`guarded`), and writes only while the
- *   files are still what this store last read or wrote: a push another process starts after the
- *   change's check waits for the write, and a change whose files another process wrote meanwhile
- *   is refused BUSY (memory forgotten, as after any failed write), never written over them.
+ *   push of this process holds the batch's write lock (`guarded`, batch-sharing.ts), which a push
+ *   takes too while it takes its own: a push another process starts after the change's check
+ *   waits for the write, or the write finds it and is refused; and a write whose files another
+ *   process wrote meanwhile is refused BUSY too. Refused, the change is forgotten in memory, as
+ *   after any failed write: the disk is the truth, never written over.
  */
 export function createBatchMemory({ dir, fileOf, journalOf, compactAt, now }: BatchMemoryOptions) {
   interface Slot {
@@ -124,11 +124,10 @@ export function createBatchMemory({ dir, fileOf, journalOf, compactAt, now }: Ba
     await writeFileAtomic(fileOf(id), text)
     slot.stamp = baseStampOf(text)
     slot.journalBytes = 0
-    const file = await fileStamp(fileOf(id))
     // the journal is stale now (its base is gone): reading ignores it, the next journal replaces
-    // it, so a failure to remove it loses nothing (the mark then differs, and the batch is read again)
+    // it, so a failure to remove it loses nothing; the mark says what is on disk either way
     await rm(journalOf(id), { force: true }).catch(() => undefined)
-    slot.mark = { file, journal: null }
+    slot.mark = await diskMarkOf(fileOf(id), journalOf(id))
   }
 
   /** The outcomes changed since the last write, as one journal entry (a new journal after a whole write). */
@@ -141,12 +140,13 @@ export function createBatchMemory({ dir, fileOf, journalOf, compactAt, now }: Ba
   }
 
   /**
-   * Runs `write` under the batch file's lock, once the files are still what this store last read
-   * or wrote; a push of this process holds the lock already (`hold`).
+   * Runs `write` under the batch file's write lock, once no other process pushes the batch and the
+   * files are still what this store last read or wrote; a push of this process holds the batch
+   * already (`hold`).
    */
   async function guarded(id: string, slot: Slot, name: string, write: () => Promise<void>): Promise<void> {
     if (slot.held) return write()
-    return withChangeLock(fileOf(id), name, async () => {
+    return withWriteLock(fileOf(id), name, async () => {
       if (slot.mark && !sameMark(await diskMarkOf(fileOf(id), journalOf(id)), slot.mark)) throw changedElsewhere(name)
       await write()
     })
@@ -191,13 +191,9 @@ export function createBatchMemory({ dir, fileOf, journalOf, compactAt, now }: Ba
     })
   }
 
-  /**
-   * whether another process pushes batch `id` now: it holds the batch file's push lock, and this
-   * one neither holds it for a push nor for a write of its own (`guarded`: a write is in flight)
-   */
+  /** whether another process pushes batch `id` now: it holds the batch file's push lock, and this one does not */
   async function pushingElsewhere(id: string): Promise<boolean> {
-    const slot = slots.get(id)
-    return slot?.held !== true && slot?.writing !== true && (await pushLocked(fileOf(id)))
+    return slots.get(id)?.held !== true && (await pushLocked(fileOf(id)))
   }
 
   return {

@@ -48,26 +48,39 @@ async function sizeOf(file: string): Promise<number | null> {
  */
 const PUSH_LOCK = { staleMs: 2_000, waitMs: 3_000 }
 
+/**
+ * The lock each write of a batch outside a push holds (`withWriteLock`), and a push while it takes
+ * its own: a push cannot start between a change's check and its write, and a write made while
+ * another process pushes finds the push lock and is refused. Held for a write's few milliseconds,
+ * so a wait of a few seconds means a stalled process; a crashed one's is stale as the push lock's.
+ */
+const WRITE_LOCK = { waitMs: 3_000, suffix: '.write' }
+
 /** takes the push lock of the batch file `file`; BUSY when another process pushes the batch */
-export const lockForPush = (file: string): Promise<() => Promise<void>> => lockOf(file, PUSH_LOCK.waitMs, 'this batch', PUSH_LOCK.staleMs)
+export function lockForPush(file: string): Promise<() => Promise<void>> {
+  return withLock(file + WRITE_LOCK.suffix, WRITE_LOCK.waitMs, () => lockOf(file, PUSH_LOCK.waitMs, 'this batch', PUSH_LOCK.staleMs))
+}
 
 /**
- * Runs `work` (one write of a change made outside a push, or a removal) holding the same lock, so
- * that no push of another process starts between the change's check and its write. Waits a little
- * for another process's own write to end; BUSY naming batch `name` when the lock stays taken (a
- * push, most likely).
+ * Runs `work` (one write of batch `name` made outside a push, or its removal) holding the batch
+ * file's write lock, once no push holds the batch: BUSY naming the batch when one does (BUSY too
+ * when another process's write keeps the lock for seconds).
  */
-export async function withChangeLock<T>(file: string, name: string | undefined, work: () => Promise<T>): Promise<T> {
-  const release = await lockOf(file, CHANGE_LOCK_WAIT_MS, 'this batch', PUSH_LOCK.staleMs).catch((error: unknown) => {
-    throw error instanceof ServiceError && error.code === 'BUSY' ? pushedElsewhere(name) : error
+export function withWriteLock<T>(file: string, name: string | undefined, work: () => Promise<T>): Promise<T> {
+  return withLock(file + WRITE_LOCK.suffix, WRITE_LOCK.waitMs, async () => {
+    if (await pushLocked(file)) throw pushedElsewhere(name)
+    return work()
   })
+}
+
+async function withLock<T>(lockFile: string, waitMs: number, work: () => Promise<T>): Promise<T> {
+  const release = await lockOf(lockFile, waitMs, 'this batch', PUSH_LOCK.staleMs)
   try {
     return await work()
   } finally {
     await release().catch(() => undefined)
   }
 }
-const CHANGE_LOCK_WAIT_MS = 1_000
 
 /** whether a push (of another process, when this one holds no lock of the batch) has the batch file `file` */
 export const pushLocked = (file: string): Promise<boolean> => isLocked(file, PUSH_LOCK.staleMs)
@@ -76,7 +89,7 @@ export const pushLocked = (file: string): Promise<boolean> => isLocked(file, PUS
 export function changedElsewhere(name: string): ServiceError {
   return new ServiceError(
     'BUSY',
-    `The batch "${name}" was changed by a command line or another window while this change was being saved, so it was not saved. The batch now shows what is on disk: make the change again.`,
+    `The batch "${name}" was changed by a command line or another window while this change was being saved, so it was not saved. Make the change again on the batch as it is now.`,
   )
 }
 

@@ -21,7 +21,7 @@ import { readableCsv } from './batch-damage'
 import { INVALID, parseJson, readBatchFiles, rowIndex } from './batch-file'
 import { createBatchFolder } from './batch-folder'
 import { checkId, createBatchMemory } from './batch-memory'
-import { lockForPush, pushedElsewhere, withChangeLock } from './batch-sharing'
+import { lockForPush, pushedElsewhere, withWriteLock } from './batch-sharing'
 import { JOURNAL_COMPACT_BYTES, type JournalEntry } from './outcome-journal'
 import { safeFileName } from '../files/file-name'
 
@@ -102,6 +102,11 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     return found
   }
 
+  /** the batch's name for a refusal: as kept in memory, or as on disk; undefined when it does not read */
+  async function nameOf(id: string): Promise<string | undefined> {
+    return memory.kept(id)?.name ?? (await readBatchFiles(fileOf(id), journalOf(id), id).catch(() => undefined))?.batch.name
+  }
+
   /** whether another process pushes batch `id` now (batch-memory.ts) */
   const pushingElsewhere = (id: string): Promise<boolean> => memory.pushingElsewhere(checkId(id))
 
@@ -138,16 +143,20 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
      * refused. BUSY when another process pushes the batch.
      */
     async lockForPush(id: string): Promise<() => Promise<void>> {
-      const release = await lockForPush(fileOf(checkId(id))).catch(async (error: unknown) => {
-        // the lock's own refusal names a file: this one names the batch, and says what to do
-        if (error instanceof ServiceError && error.code === 'BUSY') throw pushedElsewhere((await memory.read(id).catch(() => undefined))?.name)
-        throw error
+      // in the batch's queue, once this process's writes of it are on disk (each held the write
+      // lock the push takes too); changes asked for meanwhile wait, and then are the push's own
+      return memory.afterWrites(checkId(id), async () => {
+        const release = await lockForPush(fileOf(id)).catch(async (error: unknown) => {
+          // the lock's own refusal names a file: this one names the batch, and says what to do
+          if (error instanceof ServiceError && error.code === 'BUSY') throw pushedElsewhere(await nameOf(id))
+          throw error
+        })
+        const letGo = memory.hold(id)
+        return async () => {
+          letGo()
+          await release()
+        }
       })
-      const letGo = memory.hold(id)
-      return async () => {
-        letGo()
-        await release()
-      }
     },
     pushingElsewhere,
     /** the batches, newest change first (damaged files are left out: see `damaged`) */
@@ -262,12 +271,13 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     async remove(id: string): Promise<{ movedTo?: string[] }> {
       // in the queue: a change asked for later finds the batch gone (NOT_FOUND), never writes it back
       return memory.afterWrites(id, async (): Promise<{ movedTo?: string[] }> => {
-        // the file as it is on disk (the writes above are done): one changed behind the app's back is kept too
-        // null: no file (NOT_FOUND below); undefined: a file that does not read (moved aside)
-        const read = await readBatchFiles(fileOf(id), journalOf(id), id).catch((error: unknown) => (isNotFound(error) ? null : undefined))
-        if (await pushingElsewhere(id)) throw pushedElsewhere(read?.batch.name)
-        // the lock held while the files go: a push another process starts now waits, then finds no batch
-        return withChangeLock(fileOf(id), read?.batch.name, async () => {
+        const name = await nameOf(id)
+        if (await pushingElsewhere(id)) throw pushedElsewhere(name)
+        // the write lock held while the files go: a push another process starts now waits, then finds no batch
+        return withWriteLock(fileOf(id), name, async () => {
+          // the files as they are on disk (the writes above are done): one changed behind the app's back is kept too
+          // null: no file (NOT_FOUND below); undefined: a file that does not read (moved aside)
+          const read = await readBatchFiles(fileOf(id), journalOf(id), id).catch((error: unknown) => (isNotFound(error) ? null : undefined))
           memory.forget(id) // from here the files are the truth
           folder.forget(id)
           if (read === undefined) return { movedTo: await folder.setAside(id) }

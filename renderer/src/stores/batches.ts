@@ -116,7 +116,11 @@ export const useBatchesStore = defineStore('batches', () => {
     }
   }
 
-  /** Runs a change of the current batch: `saving` while it runs, the answer shown, the error kept. */
+  /**
+   * Runs a change of the current batch: `saving` while it runs, the answer shown, the error kept.
+   * Refused BUSY (another process pushes the batch, or wrote it meanwhile), the batch is read
+   * again: the screen shows it as it is on disk, not as this change would have left it.
+   */
   async function change(call: () => Promise<BridgeResult<Batch>>, busy = saving): Promise<Batch | null> {
     busy.value = true
     saveError.value = null
@@ -124,6 +128,7 @@ export const useBatchesStore = defineStore('batches', () => {
       const result = await callBridge(call)
       if (!result.ok) {
         saveError.value = result.error
+        if (result.error.code === 'BUSY') await readCurrentAgain()
         return null
       }
       put(result.value)
@@ -131,6 +136,14 @@ export const useBatchesStore = defineStore('batches', () => {
     } finally {
       busy.value = false
     }
+  }
+
+  /** The current batch as main has it now, its errors kept (a failed read changes nothing). */
+  async function readCurrentAgain(): Promise<void> {
+    const batchId = current.value?.id
+    if (!batchId) return
+    const result = await callBridge(() => window.pbx.getBatch({ batchId }))
+    if (result.ok) put(result.value)
   }
 
   /** Runs a list action on one batch: `working` names it; the error goes to `actionError`. */
