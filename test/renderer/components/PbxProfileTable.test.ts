@@ -160,11 +160,15 @@ describe('PbxProfileTable: a long list', () => {
       await wrapper.find(`tr[data-profile-id="${(document.activeElement as HTMLElement).dataset.profileId}"]`).trigger('keydown', { key })
       expect(document.activeElement, key).toBe(row(to))
     }
-    // a key pressed on a row's button is the button's
-    const open = wrapper.find('button[aria-label="Open PBX 130"]')
-    ;(open.element as HTMLElement).focus()
-    await open.trigger('keydown', { key: 'Home' })
-    expect(document.activeElement).toBe(open.element)
+    // on a row's button, the keys that move between rows go to the same button of that row; others are the button's
+    const button = (name: string) => wrapper.find(`button[aria-label="${name}"]`)
+    ;(button('Edit PBX 130').element as HTMLElement).focus()
+    await button('Edit PBX 130').trigger('keydown', { key: 'ArrowUp' })
+    expect(document.activeElement).toBe(button('Edit PBX 129').element)
+    await button('Edit PBX 129').trigger('keydown', { key: 'Home' })
+    expect(document.activeElement).toBe(button('Edit PBX 1').element)
+    await button('Edit PBX 1').trigger('keydown', { key: 'Enter' })
+    expect(document.activeElement).toBe(button('Edit PBX 1').element)
     wrapper.unmount()
   })
 
