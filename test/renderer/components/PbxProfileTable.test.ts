@@ -1,4 +1,4 @@
-import { CERTIFICATE_CHANGED_SESSION_MESSAGE } from '@contract/profiles'
+import { CERTIFICATE_CHANGED_SESSION_MESSAGE, type PbxProfile } from '@contract/profiles'
 import { accountText } from '@renderer/lib/profile-text'
 import { callBridge } from '@renderer/stores/bridge-call'
 import PbxProfileTable from '@renderer/components/pbx/PbxProfileTable.vue'
@@ -125,13 +125,17 @@ describe('PbxProfileTable: the buttons of each row', () => {
   })
 })
 
+/** `count` saved PBXs, "PBX 1" (p-1) to "PBX <count>" */
+const numberedProfiles = (count: number) => Array.from({ length: count }, (_, i) => ({ ...acmeProfile, id: `p-${i + 1}`, label: `PBX ${i + 1}` }))
+
+/** The table alone with `profiles`, in the page (focus needs it), no PBX signed in */
+const mountTable = (profiles: PbxProfile[]) =>
+  mount(PbxProfileTable, { props: { profiles, sessions: {}, activeProfileId: null, opening: null }, attachTo: document.body })
+
 describe('PbxProfileTable: a long list', () => {
   it('draws its first 20 rows at once and every row a few frames later; the arrows, pages, Home and End walk them all', async () => {
-    const profiles = Array.from({ length: 130 }, (_, i) => ({ ...acmeProfile, id: `p-${i + 1}`, label: `PBX ${i + 1}` }))
-    const wrapper = mount(PbxProfileTable, {
-      props: { profiles, sessions: {}, activeProfileId: null, opening: null },
-      attachTo: document.body,
-    })
+    const profiles = numberedProfiles(130)
+    const wrapper = mountTable(profiles)
     const drawn = () => wrapper.findAll('tr[data-profile-id]').map((row) => row.attributes('data-profile-id'))
     expect(drawn()).toEqual(profiles.slice(0, 20).map((profile) => profile.id))
 
@@ -173,11 +177,8 @@ describe('PbxProfileTable: a long list', () => {
   })
 
   it('is one Tab stop: the current row and its buttons are in the Tab order, no other row or button', async () => {
-    const profiles = Array.from({ length: 30 }, (_, i) => ({ ...acmeProfile, id: `p-${i + 1}`, label: `PBX ${i + 1}` }))
-    const wrapper = mount(PbxProfileTable, {
-      props: { profiles, sessions: {}, activeProfileId: null, opening: null },
-      attachTo: document.body,
-    })
+    const profiles = numberedProfiles(30)
+    const wrapper = mountTable(profiles)
     await vi.waitFor(() => expect(wrapper.findAll('tr[data-profile-id]')).toHaveLength(30), { timeout: 10_000 })
     /** the ids of the rows, and the names of the buttons, that Tab stops at */
     const tabStops = () => ({
@@ -217,11 +218,8 @@ describe('PbxProfileTable: a long list', () => {
   })
 
   it('keeps the focused row in view when it moves, takes Space without scrolling, and focuses the row that takes a removed one’s place', async () => {
-    const profiles = Array.from({ length: 5 }, (_, i) => ({ ...acmeProfile, id: `p-${i + 1}`, label: `PBX ${i + 1}` }))
-    const wrapper = mount(PbxProfileTable, {
-      props: { profiles, sessions: {}, activeProfileId: null, opening: null },
-      attachTo: document.body,
-    })
+    const profiles = numberedProfiles(5)
+    const wrapper = mountTable(profiles)
     const row = (id: string) => wrapper.find(`tr[data-profile-id="${id}"]`).element as HTMLElement
     row('p-2').focus()
     await flushPromises()
