@@ -51,7 +51,7 @@ if (!app.requestSingleInstanceLock()) {
     window?.focus()
   })
   hardenWebContents(app, renderer.isOurPage)
-  // the built renderer's own scheme (not file://), its scripts kept compiled between starts
+  // the built renderer's own scheme (not file://), which may keep its scripts compiled between starts
   protocol.registerSchemesAsPrivileged([{ scheme: RENDERER_SCHEME, privileges: RENDERER_SCHEME_PRIVILEGES }])
   app.on('render-process-gone', (_event, _contents, details) => log.error(`[window] the page stopped: ${details.reason} (exit code ${details.exitCode})`))
   void app
