@@ -4,8 +4,8 @@ import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
 
 const alias = {
-  '@contract': resolve(__dirname, 'electron/contract'),
-  '@renderer': resolve(__dirname, 'renderer/src'),
+  '@contract': resolve(import.meta.dirname, 'electron/contract'),
+  '@renderer': resolve(import.meta.dirname, 'renderer/src'),
 }
 
 /**
@@ -55,9 +55,9 @@ export default defineConfig({
       // bin/pbx-provisioner.mjs also runs where there is no source
       rollupOptions: {
         input: {
-          index: resolve(__dirname, 'electron/main/index.ts'),
-          desktop: resolve(__dirname, 'electron/main/desktop.ts'),
-          cli: resolve(__dirname, 'electron/cli/index.ts'),
+          index: resolve(import.meta.dirname, 'electron/main/index.ts'),
+          desktop: resolve(import.meta.dirname, 'electron/main/desktop.ts'),
+          cli: resolve(import.meta.dirname, 'electron/cli/index.ts'),
         },
       },
     },
@@ -70,7 +70,7 @@ export default defineConfig({
       isolatedEntries: true,
       externalizeDeps: false,
       rollupOptions: {
-        input: { index: resolve(__dirname, 'electron/preload/index.ts') },
+        input: { index: resolve(import.meta.dirname, 'electron/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
@@ -94,7 +94,7 @@ export default defineConfig({
       // the libraries' file is about 350 kB minified (98 kB gzipped): known, and measured by the bench
       chunkSizeWarningLimit: 800,
       rollupOptions: {
-        input: { index: resolve(__dirname, 'renderer/index.html') },
+        input: { index: resolve(import.meta.dirname, 'renderer/index.html') },
         output: {
           codeSplitting: {
             groups: [

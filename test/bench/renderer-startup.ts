@@ -10,6 +10,7 @@ import { createServices } from '../../electron/services'
 import { createMemorySecretStore } from '../../electron/services/keychain/memory-store'
 import { installBridge } from '../e2e/bridge-binding'
 import { serveRenderer } from '../e2e/static-server'
+import { buildFloorPages } from './startup-floor/build-floor'
 
 /**
  * Bench (a script, not a test): how fast the app starts (issue 17).
@@ -40,6 +41,11 @@ import { serveRenderer } from '../e2e/static-server'
  *   to the services over the test's Playwright binding (Electron's IPC in the app; one list call
  *   alone is printed as `startup_list_call_ms`). Not in them: Electron's own start and the window's
  *   creation.
+ * - `startup_pbx_list_floor_{vue,naive}_ms`: the libraries' floor, measured cold in the same run,
+ *   each load beside one of the app's: two pages without the app (test/bench/startup-floor), built
+ *   as the renderer is, showing the same count and first 20 rows from the same `window.pbx`: with
+ *   Vue alone, and with the Naive UI the first screen uses (providers, layout, buttons, select,
+ *   search box, tag). What the app adds is `startup_pbx_list_cold_ms` less the Naive UI floor.
  *
  * Builds the renderer first (`npx electron-vite build`, which rewrites out/, so run it where no
  * end-to-end test reads out/ at the same time: `flock /tmp/pbx-out.lock node --import tsx
@@ -173,6 +179,9 @@ async function listCallAlone(page: Page): Promise<number> {
 }
 
 const server = await serveRenderer()
+const floorDir = await mkdtemp(join(tmpdir(), 'pbx-bench-floor-'))
+await buildFloorPages(floorDir)
+const floorServer = await serveRenderer(floorDir, 'vue.html')
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const PAGE_OPTIONS = { viewport: { width: 1280, height: 800 }, colorScheme: 'light' } as const
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
@@ -185,8 +194,9 @@ try {
   }
   const fresh = () => browser.newContext(PAGE_OPTIONS)
 
-  // cold: a fresh context each time
+  // cold: a fresh context each time; each of the app's loads beside one of each floor page
   const cold: Load[] = []
+  const floors = { vue: [] as Load[], naive: [] as Load[] }
   let listCallMs = NaN
   for (let run = 0; run < RUNS; run++) {
     const context = await fresh()
@@ -194,6 +204,11 @@ try {
     cold.push(await measure(page, server.url))
     if (run === RUNS - 1) listCallMs = await listCallAlone(page)
     await context.close()
+    for (const floor of ['vue', 'naive'] as const) {
+      const floorContext = await fresh()
+      floors[floor].push(await measure(await newPage(floorContext), `${floorServer.url}${floor}.html`))
+      await floorContext.close()
+    }
   }
 
   // warm: a browser profile on disk, as the app's (an off-the-record context, as above, keeps no
@@ -232,10 +247,22 @@ try {
         `services over the Playwright binding; goal ≤ 500 ms)`,
     )
   }
+  for (const [floor, what] of [
+    ['vue', 'Vue alone'],
+    ['naive', 'Vue and the Naive UI the first screen uses'],
+  ] as const) {
+    console.log(
+      `startup_pbx_list_floor_${floor}_ms: ${middle(floors[floor], (load) => load.list)} ms ` +
+        `(the libraries' floor, no app: ${what}, the same count and first rows from the same services, cold, median of ${RUNS}: ` +
+        `${runs(floors[floor], (load) => load.list)}; the app's cold figure less the Naive UI floor is what the app adds)`,
+    )
+  }
   console.log(`startup_list_call_ms: ${listCallMs.toFixed(1)} ms (listProfiles with ${PROFILES} PBXs alone, over the test's Playwright binding; Electron's IPC in the app)`)
 } finally {
   await browser.close()
   await server.close()
+  await floorServer.close()
+  await rm(floorDir, { recursive: true, force: true })
   await services.dispose()
   await rm(dir, { recursive: true, force: true })
 }

@@ -7,11 +7,12 @@ import { rendererFileResponse } from '../../electron/services/desktop/renderer-f
 /**
  * Serves the built renderer (out/renderer) on loopback, with the answers the app's own scheme
  * gives the window (electron/services/desktop/renderer-files.ts): the same files, types and
- * refusals. The tests need an http:// page: Playwright's Chromium has no app:// scheme.
+ * refusals. The tests need an http:// page: Playwright's Chromium has no app:// scheme. `page` is
+ * the file that must be there (the bench's floor pages have no index.html).
  */
-export async function serveRenderer(root = resolve('out/renderer')): Promise<{ url: string; close(): Promise<void> }> {
-  if (!existsSync(join(root, 'index.html'))) {
-    throw new Error(`${root}/index.html is missing: run "npx electron-vite build" first (npm test does).`)
+export async function serveRenderer(root = resolve('out/renderer'), page = 'index.html'): Promise<{ url: string; close(): Promise<void> }> {
+  if (!existsSync(join(root, page))) {
+    throw new Error(`${root}/${page} is missing: run "npx electron-vite build" first (npm test does).`)
   }
   const server = createServer((request, response) => {
     void (async () => {
