@@ -4,9 +4,10 @@ import { defineAsyncComponent, ref, watch, type Ref } from 'vue'
  * What the first screen shows only on demand, each a chunk of its own and none of them in the
  * JavaScript a start loads (issue 17): the sign-in dialog (with its steps and the certificate
  * card, and the contract's schemas with zod), the quick switcher, the form that adds or edits a
- * saved PBX (with Naive UI's form, select and tag inputs) and the demo PBX's card. Once the saved
- * PBXs are read and their list drawn (`whenIdle`), the shell mounts the sign-in dialog, before any
- * PBX can ask for it: the dialog follows its step and its error as they change, to move the focus.
+ * saved PBX (with Naive UI's form, select and tag inputs), the demo PBX's card and the header's
+ * PBX switcher (Naive UI's select). Once the saved PBXs are read and their list drawn
+ * (`whenIdle`), the shell mounts the sign-in dialog, before any PBX can ask for it (the dialog
+ * follows its step and its error as they change, to move the focus), and the switcher.
  * The others mount when first shown (`useShownOnce`); the shell preloads their chunks at the same
  * moment as the dialog, so that the first Mod+K or "Add PBX" does not wait for a file (a chunk
  * already run resolves within the tick).
@@ -15,11 +16,13 @@ const loadSignInDialog = () => import('./pbx/PbxSignInDialog.vue')
 const loadQuickSwitcher = () => import('./shell/QuickSwitcher.vue')
 const loadProfileForm = () => import('./pbx/PbxProfileForm.vue')
 const loadDemoCard = () => import('./pbx/PbxDemoCard.vue')
+const loadPbxSwitcher = () => import('./shell/PbxSwitcher.vue')
 
 export const PbxSignInDialog = defineAsyncComponent(loadSignInDialog)
 export const QuickSwitcher = defineAsyncComponent(loadQuickSwitcher)
 export const PbxProfileForm = defineAsyncComponent(loadProfileForm)
 export const PbxDemoCard = defineAsyncComponent(loadDemoCard)
+export const PbxSwitcher = defineAsyncComponent(loadPbxSwitcher)
 
 export function preloadOnDemand(): Promise<unknown> {
   return Promise.all([loadQuickSwitcher(), loadProfileForm(), loadDemoCard()])

@@ -7,6 +7,7 @@ import { useProfilesStore } from '@renderer/stores/profiles'
 import {
   acmeProfile,
   createFakePbx,
+  deferred,
   fail,
   globexProfile,
   INSTALLER_CODE,
@@ -380,6 +381,20 @@ describe('AppShell with saved PBXs and sessions', () => {
     expect(wrapper.find('header').text()).toContain('No PBX open')
     expect(reasons(wrapper).outbound).toBe('open a PBX first')
     expect(reasons(wrapper).dect).toBe('')
+  })
+
+  it("keeps the header switcher's place until the saved PBXs are read, then shows it (not in the first screen's JavaScript)", async () => {
+    const profiles = deferred<Awaited<ReturnType<FakePbx['listProfiles']>>>()
+    installFakePbx(createFakePbx({ listProfiles: () => profiles.promise }))
+    const { wrapper } = await mountShell()
+
+    expect(wrapper.find('.active-pbx__switcher-place').exists()).toBe(true)
+    expect(wrapper.find('.pbx-switcher').exists()).toBe(false)
+
+    profiles.resolve(ok([acmeProfile, globexProfile]))
+    await vi.waitFor(() => expect(wrapper.find('.pbx-switcher').exists()).toBe(true))
+    expect(wrapper.find('.active-pbx__switcher-place').exists()).toBe(false)
+    expect(wrapper.find('input[aria-label="Switch PBX"]').exists()).toBe(true)
   })
 
   it('switches PBX from the header: a searchable list of the saved PBXs', async () => {
