@@ -1,5 +1,5 @@
-import type { GlobalTheme } from 'naive-ui'
-import { shallowRef } from 'vue'
+import { useOsTheme, type GlobalTheme } from 'naive-ui'
+import { computed, shallowRef, type ComputedRef } from 'vue'
 
 /**
  * Naive UI's dark theme, loaded only when the OS asks for dark: it holds the dark styles of every
@@ -14,6 +14,12 @@ let loading: Promise<GlobalTheme> | null = null
 export function loadDarkTheme(): Promise<GlobalTheme> {
   loading ??= import('./naive-dark-theme').then((module) => (darkTheme.value = module.darkTheme))
   return loading
+}
+
+/** Naive UI's theme the app shows: the dark one while the OS is dark (once loaded), else light (null). */
+export function useShownTheme(): ComputedRef<GlobalTheme | null> {
+  const osTheme = useOsTheme()
+  return computed(() => (osTheme.value === 'dark' ? darkTheme.value : null))
 }
 
 /** Whether the OS asks for dark now (what Naive UI's useOsTheme follows). */
