@@ -44,7 +44,7 @@ import { buildFloorPages } from './startup-floor/build-floor'
  * - `startup_pbx_list_floor_{vue,naive}_ms`: the libraries' floor, measured cold in the same run,
  *   each load beside one of the app's: two pages without the app (test/bench/startup-floor), built
  *   as the renderer is, showing the same count and first 20 rows from the same `window.pbx`: with
- *   Vue alone, and with the Naive UI the first screen uses (providers, layout, buttons, select,
+ *   Vue alone, and with the Naive UI components the first screen mounts (providers, buttons,
  *   search box, tag). What the app adds is `startup_pbx_list_cold_ms` less the Naive UI floor.
  *
  * Builds the renderer first (`npx electron-vite build`, which rewrites out/, so run it where no
@@ -249,7 +249,7 @@ try {
   }
   for (const [floor, what] of [
     ['vue', 'Vue alone'],
-    ['naive', 'Vue and the Naive UI the first screen uses'],
+    ['naive', 'Vue and the Naive UI components the first screen mounts'],
   ] as const) {
     console.log(
       `startup_pbx_list_floor_${floor}_ms: ${middle(floors[floor], (load) => load.list)} ms ` +
