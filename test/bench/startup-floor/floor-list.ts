@@ -1,3 +1,4 @@
+import { h, type VNode } from 'vue'
 import type { PbxProfile } from '../../../electron/contract/profiles'
 
 /**
@@ -5,10 +6,30 @@ import type { PbxProfile } from '../../../electron/contract/profiles'
  * (the same binding as the app's start), their count, and the first 20 as table rows with the
  * markers the bench watches for (`tr[data-profile-id]`, `.pbxs-view__count`).
  */
-export const FIRST_ROWS = 20
+const FIRST_ROWS = 20
 
 export async function savedPbxs(): Promise<PbxProfile[]> {
   const answer = await window.pbx.listProfiles()
   if (!answer.ok) throw new Error(answer.error.message)
   return answer.value
+}
+
+/** The count and the first rows, drawn with Vue alone (each row's three buttons plain, as the app's). */
+export function countAndRows(profiles: readonly PbxProfile[]): VNode[] {
+  return [
+    h('p', { class: 'pbxs-view__count' }, `${profiles.length} saved PBXs`),
+    h('table', [
+      h(
+        'tbody',
+        profiles.slice(0, FIRST_ROWS).map((profile) =>
+          h('tr', { key: profile.id, 'data-profile-id': profile.id }, [
+            h('td', profile.label),
+            h('td', profile.customer),
+            h('td', profile.baseUrl),
+            h('td', ['Open', 'Edit', 'Remove'].map((text) => h('button', { type: 'button' }, text))),
+          ]),
+        ),
+      ),
+    ]),
+  ]
 }

@@ -1,6 +1,6 @@
 import { NButton, NConfigProvider, NDialogProvider, NGlobalStyle, NInput, NMessageProvider, NTag } from 'naive-ui'
 import { createApp, defineComponent, h, ref } from 'vue'
-import { FIRST_ROWS, savedPbxs } from './floor-list'
+import { countAndRows, savedPbxs } from './floor-list'
 import type { PbxProfile } from '../../../electron/contract/profiles'
 
 /**
@@ -17,24 +17,11 @@ const Screen = defineComponent(() => {
     h('div', [
       h('header', [h(NButton, { quaternary: true, circle: true }, () => '≡'), h(NButton, { quaternary: true, size: 'small' }, () => 'Go to…')]),
       h('main', [
-        h('p', { class: 'pbxs-view__count' }, `${profiles.value.length} saved PBXs`),
         h(NInput, { value: search.value, onUpdateValue: (value: string) => (search.value = value), placeholder: 'Search' }),
         h(NButton, null, () => 'Import…'),
         h(NButton, null, () => 'Export'),
         h(NButton, { type: 'primary' }, () => 'Add PBX'),
-        h('table', [
-          h(
-            'tbody',
-            profiles.value.slice(0, FIRST_ROWS).map((profile) =>
-              h('tr', { key: profile.id, 'data-profile-id': profile.id }, [
-                h('td', profile.label),
-                h('td', profile.customer),
-                h('td', profile.baseUrl),
-                h('td', ['Open', 'Edit', 'Remove'].map((text) => h('button', { type: 'button' }, text))),
-              ]),
-            ),
-          ),
-        ]),
+        ...countAndRows(profiles.value),
       ]),
       h('footer', [h(NTag, { size: 'small', bordered: false, type: 'success' }, () => 'Keychain: available')]),
     ])
