@@ -1,11 +1,15 @@
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
 
+// the project's folder (set by electron-vite's and Vite's config loaders alike, unlike __dirname)
+const projectDir = dirname(fileURLToPath(import.meta.url))
+
 const alias = {
-  '@contract': resolve(import.meta.dirname, 'electron/contract'),
-  '@renderer': resolve(import.meta.dirname, 'renderer/src'),
+  '@contract': resolve(projectDir, 'electron/contract'),
+  '@renderer': resolve(projectDir, 'renderer/src'),
 }
 
 /**
@@ -55,9 +59,9 @@ export default defineConfig({
       // bin/pbx-provisioner.mjs also runs where there is no source
       rollupOptions: {
         input: {
-          index: resolve(import.meta.dirname, 'electron/main/index.ts'),
-          desktop: resolve(import.meta.dirname, 'electron/main/desktop.ts'),
-          cli: resolve(import.meta.dirname, 'electron/cli/index.ts'),
+          index: resolve(projectDir, 'electron/main/index.ts'),
+          desktop: resolve(projectDir, 'electron/main/desktop.ts'),
+          cli: resolve(projectDir, 'electron/cli/index.ts'),
         },
       },
     },
@@ -70,7 +74,7 @@ export default defineConfig({
       isolatedEntries: true,
       externalizeDeps: false,
       rollupOptions: {
-        input: { index: resolve(import.meta.dirname, 'electron/preload/index.ts') },
+        input: { index: resolve(projectDir, 'electron/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
@@ -94,7 +98,7 @@ export default defineConfig({
       // the libraries' file is about 350 kB minified (98 kB gzipped): known, and measured by the bench
       chunkSizeWarningLimit: 800,
       rollupOptions: {
-        input: { index: resolve(import.meta.dirname, 'renderer/index.html') },
+        input: { index: resolve(projectDir, 'renderer/index.html') },
         output: {
           codeSplitting: {
             groups: [

@@ -29,8 +29,9 @@ import { buildFloorPages } from './startup-floor/build-floor'
  *     app is a new process) whose cache two loads of the page filled, V8's compiled code included
  *     (the app's scheme has `codeCache`, services/desktop/renderer-files.ts). Every file is still
  *     asked for (no-cache, answered 304), as the window asks the app's scheme. On this machine it
- *     gains nothing measurable over `cold` (2026-11-28): whether Chromium uses its code cache
- *     after a restart here, or a fresh browser's own start hides the gain, is not known. Loaded
+ *     is slower than `cold`, by about 0.1 s (2026-11-28): a restarted browser's own start costs
+ *     more than a fresh context of a running one, and whether Chromium uses its code cache after
+ *     a restart here is not known. Loaded
  *     again in one running browser, the same page shows the list about 0.3 s sooner; that is not
  *     how the app starts, so it is not what this line measures.
  *   - `cold`: the first start after an install or update: each load in a fresh off-the-record

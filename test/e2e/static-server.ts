@@ -12,7 +12,7 @@ import { rendererFileResponse } from '../../electron/services/desktop/renderer-f
  */
 export async function serveRenderer(root = resolve('out/renderer'), page = 'index.html'): Promise<{ url: string; close(): Promise<void> }> {
   if (!existsSync(join(root, page))) {
-    throw new Error(`${root}/${page} is missing: run "npx electron-vite build" first (npm test does).`)
+    throw new Error(`${root}/${page} is missing: build it first (out/renderer: "npx electron-vite build", which npm test runs).`)
   }
   const server = createServer((request, response) => {
     void (async () => {

@@ -16,12 +16,13 @@ const loadSignInDialog = () => import('./pbx/PbxSignInDialog.vue')
 const loadQuickSwitcher = () => import('./shell/QuickSwitcher.vue')
 const loadProfileForm = () => import('./pbx/PbxProfileForm.vue')
 const loadDemoCard = () => import('./pbx/PbxDemoCard.vue')
-const loadPbxSwitcher = () => import('./shell/PbxSwitcher.vue')
 
 export const PbxSignInDialog = defineAsyncComponent(loadSignInDialog)
 export const QuickSwitcher = defineAsyncComponent(loadQuickSwitcher)
 export const PbxProfileForm = defineAsyncComponent(loadProfileForm)
 export const PbxDemoCard = defineAsyncComponent(loadDemoCard)
+/** the header's PBX switcher: ActivePbx.vue keeps its place until this has loaded it */
+export const loadPbxSwitcher = () => import('./shell/PbxSwitcher.vue')
 export const PbxSwitcher = defineAsyncComponent(loadPbxSwitcher)
 
 export function preloadOnDemand(): Promise<unknown> {

@@ -383,7 +383,7 @@ describe('AppShell with saved PBXs and sessions', () => {
     expect(reasons(wrapper).dect).toBe('')
   })
 
-  it("keeps the header switcher's place until the saved PBXs are read, then shows it (not in the first screen's JavaScript)", async () => {
+  it("keeps the header switcher's place until the saved PBXs are read, then shows it", async () => {
     const profiles = deferred<Awaited<ReturnType<FakePbx['listProfiles']>>>()
     installFakePbx(createFakePbx({ listProfiles: () => profiles.promise }))
     const { wrapper } = await mountShell()
@@ -395,6 +395,26 @@ describe('AppShell with saved PBXs and sessions', () => {
     await vi.waitFor(() => expect(wrapper.find('.pbx-switcher').exists()).toBe(true))
     expect(wrapper.find('.active-pbx__switcher-place').exists()).toBe(false)
     expect(wrapper.find('input[aria-label="Switch PBX"]').exists()).toBe(true)
+  })
+
+  it('shows the header switcher when the saved PBXs cannot be read', async () => {
+    installFakePbx(createFakePbx({ listProfiles: async () => fail('INTERNAL', 'The saved PBXs could not be read') }))
+    const { wrapper } = await mountShell()
+
+    await vi.waitFor(() => expect(wrapper.find('.pbx-switcher').exists()).toBe(true))
+    expect(wrapper.find('.active-pbx__switcher-place').exists()).toBe(false)
+  })
+
+  it('shows the header switcher at once for a PBX open while the saved PBXs are still being read', async () => {
+    const profiles = deferred<Awaited<ReturnType<FakePbx['listProfiles']>>>()
+    installFakePbx(createFakePbx({ listProfiles: () => profiles.promise }, { sessions: { 'p-acme': signedIn(acmeProfile) } }))
+    const { wrapper } = await mountShell()
+    expect(wrapper.find('.pbx-switcher').exists()).toBe(false)
+
+    await openPbx('p-acme')
+    await vi.waitFor(() => expect(wrapper.find('.pbx-switcher').exists()).toBe(true))
+    expect(wrapper.find('.active-pbx__switcher-place').exists()).toBe(false)
+    profiles.resolve(ok([acmeProfile, globexProfile]))
   })
 
   it('switches PBX from the header: a searchable list of the saved PBXs', async () => {
