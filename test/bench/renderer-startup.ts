@@ -43,10 +43,11 @@ import { buildFloorPages } from './startup-floor/build-floor'
  *   alone is printed as `startup_list_call_ms`). Not in them: Electron's own start and the window's
  *   creation.
  * - `startup_pbx_list_floor_{vue,naive}_ms`: the libraries' floor, measured cold in the same run,
- *   each load beside one of the app's: two pages without the app (test/bench/startup-floor), built
- *   as the renderer is, showing the same count and first 20 rows from the same `window.pbx`: with
- *   Vue alone, and with the Naive UI components the first screen mounts (providers, buttons,
- *   search box, tag). What the app adds is `startup_pbx_list_cold_ms` less the Naive UI floor.
+ *   each load beside one of the app's: two pages without the app (test/bench/startup-floor), each
+ *   built as the renderer is (its plugins and chunks), asking with the app's startup calls and
+ *   showing the same count and first 20 rows from the same `window.pbx`: with Vue alone, and with
+ *   the Naive UI components the first screen mounts (providers, six buttons, search box, tag).
+ *   What the app adds is `startup_pbx_list_cold_ms` less the Naive UI floor.
  *
  * Builds the renderer first (`npx electron-vite build`, which rewrites out/, so run it where no
  * end-to-end test reads out/ at the same time: `flock /tmp/pbx-out.lock node --import tsx
@@ -195,20 +196,24 @@ try {
   }
   const fresh = () => browser.newContext(PAGE_OPTIONS)
 
-  // cold: a fresh context each time; each of the app's loads beside one of each floor page
+  // cold: a fresh context each time; each of the app's loads beside one of each floor page, the
+  // three in a turning order (what a busy machine does to one, it does to each in turn)
   const cold: Load[] = []
   const floors = { vue: [] as Load[], naive: [] as Load[] }
   let listCallMs = NaN
+  const pages = ['app', 'vue', 'naive'] as const
   for (let run = 0; run < RUNS; run++) {
-    const context = await fresh()
-    const page = await newPage(context)
-    cold.push(await measure(page, server.url))
-    if (run === RUNS - 1) listCallMs = await listCallAlone(page)
-    await context.close()
-    for (const floor of ['vue', 'naive'] as const) {
-      const floorContext = await fresh()
-      floors[floor].push(await measure(await newPage(floorContext), `${floorServer.url}${floor}.html`))
-      await floorContext.close()
+    for (const [index] of pages.entries()) {
+      const which = pages[(index + run) % pages.length]!
+      const context = await fresh()
+      const page = await newPage(context)
+      if (which === 'app') {
+        cold.push(await measure(page, server.url))
+        if (run === RUNS - 1) listCallMs = await listCallAlone(page)
+      } else {
+        floors[which].push(await measure(page, `${floorServer.url}${which}.html`))
+      }
+      await context.close()
     }
   }
 

@@ -1,15 +1,17 @@
 import { h, type VNode } from 'vue'
 import type { PbxProfile } from '../../../electron/contract/profiles'
+import { takeStartupCall } from '../../../renderer/src/startup-calls'
 
 /**
  * What both floor pages draw, as the app's PBX list does: the saved PBXs asked of `window.pbx`
- * (the same binding as the app's start), their count, and the first 20 as table rows with the
- * markers the bench watches for (`tr[data-profile-id]`, `.pbxs-view__count`).
+ * by the app's own startup calls (each page imports renderer/src/startup-calls.ts first, and the
+ * build makes it a chunk run before the libraries, as the app's), their count, and the first 20
+ * as table rows with the markers the bench watches for (`tr[data-profile-id]`, `.pbxs-view__count`).
  */
 const FIRST_ROWS = 20
 
 export async function savedPbxs(): Promise<PbxProfile[]> {
-  const answer = await window.pbx.listProfiles()
+  const answer = await takeStartupCall('listProfiles', () => window.pbx.listProfiles())
   if (!answer.ok) throw new Error(answer.error.message)
   return answer.value
 }

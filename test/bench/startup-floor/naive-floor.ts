@@ -1,3 +1,5 @@
+// first: the app's startup calls, before the libraries run (as renderer/src/main.ts)
+import '../../../renderer/src/startup-calls'
 import { NButton, NConfigProvider, NDialogProvider, NGlobalStyle, NInput, NMessageProvider, NTag } from 'naive-ui'
 import { createApp, defineComponent, h, ref } from 'vue'
 import { countAndRows, savedPbxs } from './floor-list'
@@ -5,9 +7,9 @@ import type { PbxProfile } from '../../../electron/contract/profiles'
 
 /**
  * The floor with Vue and the Naive UI components the app's first screen mounts, without the app:
- * the providers, the header's two buttons, the list's search box and three buttons, the status
- * bar's tag (the frame, the sidebar and the table are plain elements in the app too); then the
- * same rows as the Vue floor.
+ * the providers (without the app's theme overrides), the header's two buttons, the list's search
+ * box and four buttons, the status bar's tag (the frame, the sidebar and the table are plain
+ * elements in the app too); then the same rows as the Vue floor.
  */
 const Screen = defineComponent(() => {
   const profiles = ref<PbxProfile[]>([])
@@ -18,6 +20,7 @@ const Screen = defineComponent(() => {
       h('header', [h(NButton, { quaternary: true, circle: true }, () => '≡'), h(NButton, { quaternary: true, size: 'small' }, () => 'Go to…')]),
       h('main', [
         h(NInput, { value: search.value, onUpdateValue: (value: string) => (search.value = value), placeholder: 'Search' }),
+        h(NButton, null, () => 'Try the demo PBX'),
         h(NButton, null, () => 'Import…'),
         h(NButton, null, () => 'Export'),
         h(NButton, { type: 'primary' }, () => 'Add PBX'),
