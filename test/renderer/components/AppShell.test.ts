@@ -1,3 +1,4 @@
+import { loadPbxSwitcher } from '@renderer/components/on-demand'
 import AppShell from '@renderer/components/shell/AppShell.vue'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { RECOVERY_POLL_MS } from '@renderer/stores/sessions'
@@ -387,6 +388,9 @@ describe('AppShell with saved PBXs and sessions', () => {
     const profiles = deferred<Awaited<ReturnType<FakePbx['listProfiles']>>>()
     installFakePbx(createFakePbx({ listProfiles: () => profiles.promise }))
     const { wrapper } = await mountShell()
+    // its file there already: still not shown before the list
+    await loadPbxSwitcher()
+    await flushPromises()
 
     expect(wrapper.find('.active-pbx__switcher-place').exists()).toBe(true)
     expect(wrapper.find('.pbx-switcher').exists()).toBe(false)
