@@ -31,9 +31,9 @@ import { buildFloorPages } from './startup-floor/build-floor'
  *     asked for (no-cache, answered 304), as the window asks the app's scheme. On this machine it
  *     is slower than `cold`, by about 0.1 s (2026-11-28): a restarted browser's own start costs
  *     more than a fresh context of a running one, and whether Chromium uses its code cache after
- *     a restart here is not known. Loaded
- *     again in one running browser, the same page shows the list about 0.3 s sooner; that is not
- *     how the app starts, so it is not what this line measures.
+ *     a restart here is not known. Loaded again in one running browser, the same page shows the
+ *     list about 0.3 s sooner; that is not how the app starts, so it is not what this line
+ *     measures.
  *   - `cold`: the first start after an install or update: each load in a fresh off-the-record
  *     context of a running browser, nothing cached, every script parsed and compiled (what these
  *     two lines measured, without `cold` in their names, until 2026-11-28).
