@@ -21,10 +21,13 @@ import { buildFloorPages } from './startup-floor/build-floor'
  *   ≤ 250 kB. With it, every chunk's size, and the total of all the renderer's JavaScript.
  * - `startup_first_paint_{warm,cold}_ms` and `startup_pbx_list_{warm,cold}_ms`, in Debian's
  *   Chromium with the real services behind `window.pbx` (as the end-to-end tests run it) and 50
- *   saved PBXs: from the
- *   navigation's start to the first contentful paint, and to the PBX list in the DOM with its
- *   first rows and its count saying 50 (the table draws its first 20 rows at once, the others a
- *   frame later). The median of 5 loads, light colour scheme. Goals ≤ 250 ms and ≤ 500 ms.
+ *   saved PBXs: from the navigation's start to the first contentful paint, and to the PBX list in
+ *   the DOM with its first rows and its count saying 50 (the table draws its first 20 rows at
+ *   once, the others a frame later; the view's search box and buttons come once that frame is
+ *   drawn). The median of 5 loads, light colour scheme. Goals ≤ 250 ms and ≤ 500 ms. With them,
+ *   `startup_pbx_list_frame_{warm,cold}_ms`: when the frame that draws the list begins (a frame
+ *   callback asked for as the list is in the DOM), so that work done in the same task after the
+ *   list is in the DOM, which would hold its paint back, shows.
  *   - `warm`: a later start: a browser started again on a profile on disk (as each start of the
  *     app is a new process) whose cache two loads of the page filled, V8's compiled code included
  *     (the app's scheme has `codeCache`, services/desktop/renderer-files.ts). Every file is still
@@ -136,17 +139,18 @@ const WATCH_LIST = `(() => {
     if (!shown()) return
     window.__pbxListShownAt = performance.now()
     window.__pbxRowsShown = document.querySelectorAll('tr[data-profile-id]').length
+    requestAnimationFrame(() => (window.__pbxListFrameAt = performance.now()))
     observer.disconnect()
   }).observe(document, { childList: true, subtree: true, characterData: true })
 })()`
 
-type Load = { firstPaint: number; list: number; rows: number }
+type Load = { firstPaint: number; list: number; frame: number; rows: number }
 async function measure(page: Page, url: string): Promise<Load> {
   await page.goto(url)
   // (not page.waitForFunction: it evaluates a string, which the renderer's CSP forbids)
   await page.locator('tr[data-profile-id]').first().waitFor({ timeout: 30_000 })
   await page.evaluate(`new Promise((done) => {
-    const poll = () => (window.__pbxListShownAt === undefined ? setTimeout(poll, 10) : done())
+    const poll = () => (window.__pbxListFrameAt === undefined ? setTimeout(poll, 10) : done())
     poll()
   })`)
   return page.evaluate<Load>(`(() => {
@@ -154,6 +158,7 @@ async function measure(page: Page, url: string): Promise<Load> {
     return {
       firstPaint: paint ? paint.startTime : NaN,
       list: window.__pbxListShownAt,
+      frame: window.__pbxListFrameAt,
       rows: window.__pbxRowsShown,
     }
   })()`)
@@ -251,6 +256,10 @@ try {
       `startup_pbx_list_${name}_ms: ${middle(loads, (load) => load.list)} ms ` +
         `(${PROFILES} saved PBXs, the list in the DOM with its first ${loads[0]?.rows} rows, ${what}, median of ${RUNS}: ${runs(loads, (load) => load.list)}; ` +
         `services over the Playwright binding; goal ≤ 500 ms)`,
+    )
+    console.log(
+      `startup_pbx_list_frame_${name}_ms: ${middle(loads, (load) => load.frame)} ms ` +
+        `(the frame that draws that list begins: what is still done in the same task before it, ${what}, median of ${RUNS}: ${runs(loads, (load) => load.frame)})`,
     )
   }
   for (const [floor, what] of [

@@ -4,7 +4,8 @@ import { expect, test } from './harness'
 /**
  * The saved-PBX list from the keyboard, in Chromium with the real services: the table is one Tab
  * stop (its current row, then that row's buttons), a removed row's place takes the focus, and a
- * row renamed so that it sorts elsewhere keeps the focus in view.
+ * row renamed so that it sorts elsewhere keeps the focus in view. And how the list comes: its rows
+ * first, its toolbar's controls a frame later, where their places were kept.
  */
 
 const LABELS = Array.from({ length: 30 }, (_, i) => `Branch ${String(i + 1).padStart(2, '0')}`)
@@ -80,3 +81,51 @@ test('a PBX renamed so that it sorts last keeps the focus, in view', async ({ ap
   await expect.poll(() => focused(app)).toBe('Edit Zulu branch')
   await expect(app.getByRole('button', { name: 'Edit Zulu branch' })).toBeInViewport()
 })
+
+// run in the page before the app: where the toolbar, its count and the table are the moment the
+// first rows are in the page (a string: the page runs it as it is)
+const NOTE_FIRST_ROWS = `(() => {
+  const box = (selector) => {
+    const rect = document.querySelector(selector).getBoundingClientRect()
+    return [rect.x, rect.y, rect.width, rect.height].map(Math.round)
+  }
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('tr[data-profile-id]') || !document.querySelector('.pbxs-view__count')) return
+    observer.disconnect()
+    window.__firstRows = {
+      searchBox: document.querySelector('input[type="search"]') !== null,
+      buttons: [...document.querySelectorAll('.pbxs-view__toolbar button')].length,
+      toolbar: box('.pbxs-view__toolbar'),
+      count: box('.pbxs-view__count'),
+      table: box('.pbx-table'),
+    }
+  }).observe(document, { childList: true, subtree: true })
+})()`
+
+for (const width of [1280, 900]) {
+  test(`the rows and their count come first, the search box and buttons a frame later, moving nothing (${width} px wide)`, async ({ app }) => {
+    await app.setViewportSize({ width, height: 700 })
+    await app.addInitScript(NOTE_FIRST_ROWS)
+    await app.reload()
+    await expect(app.getByRole('searchbox', { name: 'Search saved PBXs by label, customer or tag' })).toBeVisible()
+    await expect(app.getByRole('button', { name: 'Add PBX' })).toBeVisible()
+
+    const places = await app.evaluate(() => {
+      const box = (selector: string) => {
+        const rect = (globalThis as unknown as { document: { querySelector(s: string): { getBoundingClientRect(): DOMRect } } }).document.querySelector(selector).getBoundingClientRect()
+        return [rect.x, rect.y, rect.width, rect.height].map(Math.round)
+      }
+      return {
+        first: (globalThis as unknown as { __firstRows: { searchBox: boolean; buttons: number; toolbar: number[]; count: number[]; table: number[] } }).__firstRows,
+        now: { toolbar: box('.pbxs-view__toolbar'), count: box('.pbxs-view__count'), table: box('.pbx-table') },
+      }
+    })
+    // with the first rows, none of the controls yet: only their places
+    expect(places.first.searchBox).toBe(false)
+    expect(places.first.buttons).toBe(0)
+    // once they came, the toolbar, the count and the table are where they were
+    expect(places.now.toolbar).toEqual(places.first.toolbar)
+    expect(places.now.count).toEqual(places.first.count)
+    expect(places.now.table).toEqual(places.first.table)
+  })
+}

@@ -2,28 +2,38 @@
 import '../../../renderer/src/startup-calls'
 import { NButton, NConfigProvider, NDialogProvider, NGlobalStyle, NInput, NMessageProvider, NTag } from 'naive-ui'
 import { createApp, defineComponent, h, ref } from 'vue'
+import { afterNextPaint } from '../../../renderer/src/lib/after-paint'
 import { countAndRows, savedPbxs } from './floor-list'
 import type { PbxProfile } from '../../../electron/contract/profiles'
 
 /**
  * The floor with Vue and the Naive UI components the app's first screen mounts, without the app:
- * the providers (without the app's theme overrides), the header's two buttons, the list's search
- * box and four buttons, the status bar's tag (the frame, the sidebar and the table are plain
- * elements in the app too); then the same rows as the Vue floor.
+ * the providers (without the app's theme overrides), the header's two buttons, the status bar's
+ * tag (the frame, the sidebar and the table are plain elements in the app too); then the same rows
+ * as the Vue floor, and, once they are painted, the list's search box and four buttons (as the
+ * app's toolbar comes, renderer/src/views/PbxsView.vue).
  */
 const Screen = defineComponent(() => {
   const profiles = ref<PbxProfile[]>([])
   const search = ref('')
-  void savedPbxs().then((answer) => (profiles.value = answer))
+  const tools = ref(false)
+  void savedPbxs().then((answer) => {
+    profiles.value = answer
+    afterNextPaint(() => (tools.value = true))
+  })
   return () =>
     h('div', [
       h('header', [h(NButton, { quaternary: true, circle: true }, () => '≡'), h(NButton, { quaternary: true, size: 'small' }, () => 'Go to…')]),
       h('main', [
-        h(NInput, { value: search.value, onUpdateValue: (value: string) => (search.value = value), placeholder: 'Search' }),
-        h(NButton, null, () => 'Try the demo PBX'),
-        h(NButton, null, () => 'Import…'),
-        h(NButton, null, () => 'Export'),
-        h(NButton, { type: 'primary' }, () => 'Add PBX'),
+        ...(tools.value
+          ? [
+              h(NInput, { value: search.value, onUpdateValue: (value: string) => (search.value = value), placeholder: 'Search' }),
+              h(NButton, null, () => 'Try the demo PBX'),
+              h(NButton, null, () => 'Import…'),
+              h(NButton, null, () => 'Export'),
+              h(NButton, { type: 'primary' }, () => 'Add PBX'),
+            ]
+          : []),
         ...countAndRows(profiles.value),
       ]),
       h('footer', [h(NTag, { size: 'small', bordered: false, type: 'success' }, () => 'Keychain: available')]),

@@ -22,6 +22,13 @@ import { button } from '../wrapper-find'
 
 const mountView = () => mountInApp(PbxsView, '/pbxs')
 
+/** The view with its saved PBXs listed and, a frame later, its toolbar's search box and buttons. */
+async function mountListed(): ReturnType<typeof mountView> {
+  const mounted = await mountView()
+  await vi.waitFor(() => expect(mounted.wrapper.find('input[type="search"]').exists()).toBe(true))
+  return mounted
+}
+
 
 const rows = (wrapper: VueWrapper) => wrapper.findAll('tr[data-profile-id]')
 const rowLabels = (wrapper: VueWrapper) => rows(wrapper).map((row) => row.find('strong').text())
@@ -153,7 +160,7 @@ describe('PbxsView', () => {
     ['nothing matching', 'initech', []],
   ])('filters the list by %s', async (_what, query, labels) => {
     installFakePbx()
-    const { wrapper } = await mountView()
+    const { wrapper } = await mountListed()
 
     await wrapper.find('input[type="search"]').setValue(query)
 
@@ -164,7 +171,7 @@ describe('PbxsView', () => {
 
   it('focuses the search box on / and on Ctrl+F, but not while typing', async () => {
     installFakePbx()
-    const { wrapper } = await mountView()
+    const { wrapper } = await mountListed()
     const search = wrapper.find('input[type="search"]').element
 
     window.dispatchEvent(new KeyboardEvent('keydown', { key: '/', bubbles: true }))
@@ -185,6 +192,36 @@ describe('PbxsView', () => {
 
     const label = wrapper.find(`label[for="${search.id}"]`)
     expect(label.text()).toContain('Search saved PBXs')
+  })
+
+  it('shows the rows and their count first, the search box and buttons a frame later in a place kept for them; a / pressed before that frame focuses the search box once it comes', async () => {
+    const frames: FrameRequestCallback[] = []
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
+    try {
+      installFakePbx()
+      const { wrapper } = await mountView()
+
+      expect(rowLabels(wrapper)).toEqual(['Acme HQ', 'Globex hosting'])
+      expect(wrapper.find('.pbxs-view__count').text()).toBe('2 saved PBXs')
+      expect(wrapper.find('input[type="search"]').exists()).toBe(false)
+      expect(wrapper.findAll('button').map((b) => b.text())).not.toContain('Add PBX')
+      // (that nothing moves when they come is seen in Chromium: e2e/pbx-list-keyboard.spec.ts)
+      expect(wrapper.find('.pbxs-view__search-place').exists()).toBe(true)
+      const slash = new KeyboardEvent('keydown', { key: '/', bubbles: true, cancelable: true })
+      window.dispatchEvent(slash)
+      expect(slash.defaultPrevented).toBe(true)
+
+      // the frame is drawn: the controls come, in the place kept for them, and the search box takes the focus asked for
+      for (const frame of frames.splice(0)) frame(performance.now())
+      await vi.waitFor(() => expect(wrapper.find('input[type="search"]').exists()).toBe(true))
+      await flushPromises()
+      expect(wrapper.find('.pbxs-view__search-place').exists()).toBe(false)
+      expect(document.activeElement).toBe(wrapper.find('input[type="search"]').element)
+      expect(button(wrapper, 'Add PBX').exists()).toBe(true)
+      expect(button(wrapper, 'Export').exists()).toBe(true)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it('opens a PBX from its Open button, a double click, or Enter on the row', async () => {
@@ -249,7 +286,7 @@ describe('PbxsView', () => {
 
   it('exports the list as a download of the file main named', async () => {
     installFakePbx()
-    const { wrapper } = await mountView()
+    const { wrapper } = await mountListed()
     const createObjectURL = vi.fn(() => 'blob:profiles')
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined)
