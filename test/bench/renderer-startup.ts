@@ -29,14 +29,15 @@ import { buildFloorPages } from './startup-floor/build-floor'
  *   callback asked for as the list is in the DOM), so that work done in the same task after the
  *   list is in the DOM, which would hold its paint back, shows.
  *   - `warm`: a later start: a browser started again on a profile on disk (as each start of the
- *     app is a new process) whose cache two loads of the page filled, V8's compiled code included
- *     (the app's scheme has `codeCache`, services/desktop/renderer-files.ts). Every file is still
- *     asked for (no-cache, answered 304), as the window asks the app's scheme. On this machine it
- *     is slower than `cold`, by about 0.1 s (2026-11-28): a restarted browser's own start costs
- *     more than a fresh context of a running one, and whether Chromium uses its code cache after
- *     a restart here is not known. Loaded again in one running browser, the same page shows the
- *     list about 0.3 s sooner; that is not how the app starts, so it is not what this line
- *     measures.
+ *     app is a new process) whose cache two loads of the page filled. Every file is still asked
+ *     for (no-cache, answered 304), as the window asks the app's scheme. On this machine it is
+ *     slower than `cold`, by about 0.1 s (2026-11-28): a restarted browser's own start costs more
+ *     than a fresh context of a running one, and this Chromium does not use its code cache after
+ *     a restart (the app's scheme has `codeCache`, services/desktop/renderer-files.ts): a trace of
+ *     these loads shows V8 writing it after the second load, and every later load streaming and
+ *     compiling each start script again (with `max-age, immutable` answers as well). Loaded again
+ *     in one running browser, the same page shows the list about 0.3 s sooner; that is not how
+ *     the app starts, so it is not what this line measures.
  *   - `cold`: the first start after an install or update: each load in a fresh off-the-record
  *     context of a running browser, nothing cached, every script parsed and compiled (what these
  *     two lines measured, without `cold` in their names, until 2026-11-28).

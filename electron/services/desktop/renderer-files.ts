@@ -13,8 +13,9 @@ import { extname, join, posix, sep } from 'node:path'
  * - `secure`: a secure context, as https is.
  * - `codeCache`: V8 may keep the code it compiled for the next start (`file://` gets no code cache
  *   at all). In one running Chromium a page loaded again shows the PBX list about 0.3 s sooner on
- *   two cores; across restarts of the browser the bench measures no gain here, and in Electron it
- *   is not measured (no binary here): test/bench/renderer-startup.ts, issue 17.
+ *   two cores; across restarts of Debian's Chromium, over the bench's loopback HTTP, the cache is
+ *   written but never read back (a trace shows each start script compiled again), and in
+ *   Electron it is not measured (no binary here): test/bench/renderer-startup.ts, issue 17.
  *
  * Only files of the build are answered, only to GET and HEAD, only with the content types the
  * build makes; nothing outside the renderer's folder, whatever the path says.
@@ -55,9 +56,9 @@ export function rendererFilePath(root: string, pathname: string): string | null 
  * The answer to `request` from the built renderer in `root` (its path only: the caller says which
  * origin it serves). Each file is sent with its modification time and `no-cache`: a browser asks
  * for it again on every load, as the window asks the app's scheme, and gets 304 while it is
- * unchanged, so the code it compiled stays valid (only a browser's HTTP cache reads these headers,
- * as in the bench's server; the app's scheme has none, and V8 checks its code cache against the
- * script's text). Unreadable files answer 500.
+ * unchanged (only a browser's HTTP cache reads these headers, as in the bench's server; the app's
+ * scheme has none, and V8 checks its code cache against the script's text). Unreadable files
+ * answer 500.
  */
 export async function rendererFileResponse(root: string, request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return answer(405, { Allow: 'GET, HEAD' })
