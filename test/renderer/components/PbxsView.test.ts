@@ -119,15 +119,18 @@ describe('PbxsView', () => {
     // the address, and under it the account
     expect(cell(acme, 'baseUrl').find('.pbx-table__address').text()).toBe('https://pbx.acme.example:8887')
     expect(cell(acme, 'baseUrl').find('.pbx-table__second').text()).toBe('manager@acme.pbx.example')
-    // the session, and under it the last use, its exact time as title
+    // the session, and under it the last use, its exact time as title once the pointer comes over it
     expect(cell(acme, 'session').find('.pbx-table__session').text()).toContain('Signed in')
     const used = cell(acme, 'session').find('.pbx-table__used')
     expect(used.text()).toMatch(/^used .* ago$|^used just now$/)
+    expect(used.attributes('title')).toBeUndefined()
+    await used.trigger('pointerover')
     expect(used.attributes('title')).toBe(new Date(acmeProfile.lastUsedAt!).toLocaleString())
     const globex = rows(wrapper)[1]!
     expect(cell(globex, 'baseUrl').find('.pbx-table__second').text()).toBe('admin (system administrator)')
     expect(cell(globex, 'session').find('.pbx-table__session').text()).toContain('Signed out')
     expect(cell(globex, 'session').find('.pbx-table__used').text()).toBe('never used')
+    await cell(globex, 'session').find('.pbx-table__used').trigger('pointerover')
     expect(cell(globex, 'session').find('.pbx-table__used').attributes('title')).toBeUndefined()
     expect(acme.find('button[aria-label="Open Acme HQ"]').exists()).toBe(true)
     expect(acme.find('button[aria-label="Edit Acme HQ"]').exists()).toBe(true)
