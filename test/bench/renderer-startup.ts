@@ -147,7 +147,7 @@ for (const [index, id] of saved.entries()) {
 const WATCH_LIST = `(() => {
   const shown = () =>
     document.querySelector('tr[data-profile-id]') !== null &&
-    (document.querySelector('.pbxs-view__count')?.textContent ?? '').startsWith('${PROFILES} saved')
+    (document.querySelector('.pbx-list-toolbar__count')?.textContent ?? '').startsWith('${PROFILES} saved')
   new MutationObserver((_, observer) => {
     if (!shown()) return
     window.__pbxListShownAt = performance.now()

@@ -82,22 +82,23 @@ test('a PBX renamed so that it sorts last keeps the focus, in view', async ({ ap
   await expect(app.getByRole('button', { name: 'Edit Zulu branch' })).toBeInViewport()
 })
 
-// run in the page before the app: where the toolbar, its count and the table are the moment the
-// first rows are in the page (a string: the page runs it as it is)
+/** What must not move or change size when the controls come: the list's toolbar, count and table. */
+const PLACES = ['.pbx-list-toolbar', '.pbx-list-toolbar__count', '.pbx-table']
+
+// run in the page before the app: where those are the moment the first rows are in the page, and
+// whether the controls are there yet (a string: the page runs it as it is)
 const NOTE_FIRST_ROWS = `(() => {
   const box = (selector) => {
     const rect = document.querySelector(selector).getBoundingClientRect()
     return [rect.x, rect.y, rect.width, rect.height].map(Math.round)
   }
   new MutationObserver((_, observer) => {
-    if (!document.querySelector('tr[data-profile-id]') || !document.querySelector('.pbxs-view__count')) return
+    if (!document.querySelector('tr[data-profile-id]') || !document.querySelector('.pbx-list-toolbar__count')) return
     observer.disconnect()
     window.__firstRows = {
       searchBox: document.querySelector('input[type="search"]') !== null,
-      buttons: [...document.querySelectorAll('.pbxs-view__toolbar button')].length,
-      toolbar: box('.pbxs-view__toolbar'),
-      count: box('.pbxs-view__count'),
-      table: box('.pbx-table'),
+      buttons: [...document.querySelectorAll('.pbx-list-toolbar button')].length,
+      places: ${JSON.stringify(PLACES)}.map(box),
     }
   }).observe(document, { childList: true, subtree: true })
 })()`
@@ -110,22 +111,19 @@ for (const width of [1280, 900]) {
     await expect(app.getByRole('searchbox', { name: 'Search saved PBXs by label, customer or tag' })).toBeVisible()
     await expect(app.getByRole('button', { name: 'Add PBX' })).toBeVisible()
 
-    const places = await app.evaluate(() => {
+    type Doc = { querySelector(selector: string): { getBoundingClientRect(): DOMRect } }
+    const { first, now } = await app.evaluate((places) => {
+      const page = globalThis as unknown as { document: Doc; __firstRows: { searchBox: boolean; buttons: number; places: number[][] } }
       const box = (selector: string) => {
-        const rect = (globalThis as unknown as { document: { querySelector(s: string): { getBoundingClientRect(): DOMRect } } }).document.querySelector(selector).getBoundingClientRect()
+        const rect = page.document.querySelector(selector).getBoundingClientRect()
         return [rect.x, rect.y, rect.width, rect.height].map(Math.round)
       }
-      return {
-        first: (globalThis as unknown as { __firstRows: { searchBox: boolean; buttons: number; toolbar: number[]; count: number[]; table: number[] } }).__firstRows,
-        now: { toolbar: box('.pbxs-view__toolbar'), count: box('.pbxs-view__count'), table: box('.pbx-table') },
-      }
-    })
+      return { first: page.__firstRows, now: places.map(box) }
+    }, PLACES)
     // with the first rows, none of the controls yet: only their places
-    expect(places.first.searchBox).toBe(false)
-    expect(places.first.buttons).toBe(0)
-    // once they came, the toolbar, the count and the table are where they were
-    expect(places.now.toolbar).toEqual(places.first.toolbar)
-    expect(places.now.count).toEqual(places.first.count)
-    expect(places.now.table).toEqual(places.first.table)
+    expect(first.searchBox).toBe(false)
+    expect(first.buttons).toBe(0)
+    // once they came, everything is where it was
+    expect(Object.fromEntries(PLACES.map((place, index) => [place, now[index]]))).toEqual(Object.fromEntries(PLACES.map((place, index) => [place, first.places[index]])))
   })
 }

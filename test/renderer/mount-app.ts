@@ -38,6 +38,15 @@ export async function mountInApp(component: Component, path = '/pbxs'): Promise<
 }
 
 /**
+ * Until the next frame is painted, and Vue has rendered what came with it: what a screen shows a
+ * frame after its content (the PBX list's search box and buttons) is there.
+ */
+export async function afterPaint(): Promise<void> {
+  await new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done)))
+  await flushPromises()
+}
+
+/**
  * The app's views that load with their route, loaded now and put in their routes, as vue-router
  * itself does after a first visit: a test navigates and looks at the new screen on the next tick,
  * with no wait for a chunk. (A loader is a plain function; a component, compiled, is an object.)

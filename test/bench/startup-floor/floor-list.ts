@@ -6,7 +6,7 @@ import { takeStartupCall } from '../../../renderer/src/startup-calls'
  * What both floor pages draw, as the app's PBX list does: the saved PBXs asked of `window.pbx`
  * by the app's own startup calls (each page imports renderer/src/startup-calls.ts first, and the
  * build makes it a chunk run before the libraries, as the app's), their count, and the first 20
- * as table rows with the markers the bench watches for (`tr[data-profile-id]`, `.pbxs-view__count`).
+ * as table rows with the markers the bench watches for (`tr[data-profile-id]`, `.pbx-list-toolbar__count`).
  */
 const FIRST_ROWS = 20
 
@@ -19,7 +19,7 @@ export async function savedPbxs(): Promise<PbxProfile[]> {
 /** The count and the first rows, drawn with Vue alone (each row's three buttons plain, as the app's). */
 export function countAndRows(profiles: readonly PbxProfile[]): VNode[] {
   return [
-    h('p', { class: 'pbxs-view__count' }, `${profiles.length} saved PBXs`),
+    h('p', { class: 'pbx-list-toolbar__count' }, `${profiles.length} saved PBXs`),
     h('table', [
       h(
         'tbody',

@@ -11,7 +11,7 @@ import type { PbxProfile } from '../../../electron/contract/profiles'
  * the providers (without the app's theme overrides), the header's two buttons, the status bar's
  * tag (the frame, the sidebar and the table are plain elements in the app too); then the same rows
  * as the Vue floor, and, once they are painted, the list's search box and four buttons (as the
- * app's toolbar comes, renderer/src/views/PbxsView.vue).
+ * app's toolbar comes, renderer/src/components/pbx/PbxListToolbar.vue).
  */
 const Screen = defineComponent(() => {
   const profiles = ref<PbxProfile[]>([])

@@ -17,7 +17,7 @@ import {
   sampleDemo,
   wayneProfile,
 } from '../fake-pbx'
-import { mountInApp } from '../mount-app'
+import { afterPaint, mountInApp } from '../mount-app'
 import { button } from '../wrapper-find'
 
 const mountView = () => mountInApp(PbxsView, '/pbxs')
@@ -25,7 +25,7 @@ const mountView = () => mountInApp(PbxsView, '/pbxs')
 /** The view with its saved PBXs listed and, a frame later, its toolbar's search box and buttons. */
 async function mountListed(): ReturnType<typeof mountView> {
   const mounted = await mountView()
-  await vi.waitFor(() => expect(mounted.wrapper.find('input[type="search"]').exists()).toBe(true))
+  await afterPaint()
   return mounted
 }
 
@@ -168,7 +168,7 @@ describe('PbxsView', () => {
     await wrapper.find('input[type="search"]').setValue(query)
 
     expect(rowLabels(wrapper)).toEqual(labels)
-    expect(wrapper.find('.pbxs-view__count').text()).toBe(`${labels.length} of 2 shown`)
+    expect(wrapper.find('.pbx-list-toolbar__count').text()).toBe(`${labels.length} of 2 shown`)
     if (labels.length === 0) expect(wrapper.text()).toContain(`No saved PBX matches “${query}”`)
   })
 
@@ -205,11 +205,11 @@ describe('PbxsView', () => {
       const { wrapper } = await mountView()
 
       expect(rowLabels(wrapper)).toEqual(['Acme HQ', 'Globex hosting'])
-      expect(wrapper.find('.pbxs-view__count').text()).toBe('2 saved PBXs')
+      expect(wrapper.find('.pbx-list-toolbar__count').text()).toBe('2 saved PBXs')
       expect(wrapper.find('input[type="search"]').exists()).toBe(false)
       expect(wrapper.findAll('button').map((b) => b.text())).not.toContain('Add PBX')
       // (that nothing moves when they come is seen in Chromium: e2e/pbx-list-keyboard.spec.ts)
-      expect(wrapper.find('.pbxs-view__search-place').exists()).toBe(true)
+      expect(wrapper.find('.pbx-list-toolbar__search-place').exists()).toBe(true)
       const slash = new KeyboardEvent('keydown', { key: '/', bubbles: true, cancelable: true })
       window.dispatchEvent(slash)
       expect(slash.defaultPrevented).toBe(true)
@@ -218,7 +218,7 @@ describe('PbxsView', () => {
       for (const frame of frames.splice(0)) frame(performance.now())
       await vi.waitFor(() => expect(wrapper.find('input[type="search"]').exists()).toBe(true))
       await flushPromises()
-      expect(wrapper.find('.pbxs-view__search-place').exists()).toBe(false)
+      expect(wrapper.find('.pbx-list-toolbar__search-place').exists()).toBe(false)
       expect(document.activeElement).toBe(wrapper.find('input[type="search"]').element)
       expect(button(wrapper, 'Add PBX').exists()).toBe(true)
       expect(button(wrapper, 'Export').exists()).toBe(true)
