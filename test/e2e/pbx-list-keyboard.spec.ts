@@ -82,16 +82,17 @@ test('a PBX renamed so that it sorts last keeps the focus, in view', async ({ ap
   await expect(app.getByRole('button', { name: 'Edit Zulu branch' })).toBeInViewport()
 })
 
-/** What must not move or change size when the controls come: the list's toolbar, count and table. */
-const PLACES = ['.pbx-list-toolbar', '.pbx-list-toolbar__count', '.pbx-table']
+/** What must not move or change size when the controls come: the list's toolbar, its search box's place then the box, its count, the table. */
+const PLACES = ['.pbx-list-toolbar', '.pbx-list-toolbar__search', '.pbx-list-toolbar__count', '.pbx-table']
 
 // run in the page before the app: where those are the moment the first rows are in the page, and
 // whether the controls are there yet (a string: the page runs it as it is)
 const NOTE_FIRST_ROWS = `(() => {
-  const box = (selector) => {
-    const rect = document.querySelector(selector).getBoundingClientRect()
+  const boxOf = (element) => {
+    const rect = element.getBoundingClientRect()
     return [rect.x, rect.y, rect.width, rect.height].map(Math.round)
   }
+  const box = (selector) => boxOf(document.querySelector(selector))
   new MutationObserver((_, observer) => {
     if (!document.querySelector('tr[data-profile-id]') || !document.querySelector('.pbx-list-toolbar__count')) return
     observer.disconnect()
@@ -99,6 +100,7 @@ const NOTE_FIRST_ROWS = `(() => {
       searchBox: document.querySelector('input[type="search"]') !== null,
       buttons: [...document.querySelectorAll('.pbx-list-toolbar button')].length,
       places: ${JSON.stringify(PLACES)}.map(box),
+      buttonPlaces: [...document.querySelectorAll('.pbx-list-toolbar__button-place')].map(boxOf),
     }
   }).observe(document, { childList: true, subtree: true })
 })()`
@@ -111,19 +113,27 @@ for (const width of [1280, 900]) {
     await expect(app.getByRole('searchbox', { name: 'Search saved PBXs by label, customer or tag' })).toBeVisible()
     await expect(app.getByRole('button', { name: 'Add PBX' })).toBeVisible()
 
-    type Doc = { querySelector(selector: string): { getBoundingClientRect(): DOMRect } }
-    const { first, now } = await app.evaluate((places) => {
-      const page = globalThis as unknown as { document: Doc; __firstRows: { searchBox: boolean; buttons: number; places: number[][] } }
-      const box = (selector: string) => {
-        const rect = page.document.querySelector(selector).getBoundingClientRect()
+    type Box = { getBoundingClientRect(): DOMRect }
+    type Doc = { querySelector(selector: string): Box; querySelectorAll(selector: string): Iterable<Box> }
+    const { first, now, buttons } = await app.evaluate((places) => {
+      const page = globalThis as unknown as { document: Doc; __firstRows: { searchBox: boolean; buttons: number; places: number[][]; buttonPlaces: number[][] } }
+      const boxOf = (element: Box) => {
+        const rect = element.getBoundingClientRect()
         return [rect.x, rect.y, rect.width, rect.height].map(Math.round)
       }
-      return { first: page.__firstRows, now: places.map(box) }
+      return {
+        first: page.__firstRows,
+        now: places.map((selector) => boxOf(page.document.querySelector(selector))),
+        buttons: [...page.document.querySelectorAll('.pbx-list-toolbar button')].map(boxOf),
+      }
     }, PLACES)
     // with the first rows, none of the controls yet: only their places
     expect(first.searchBox).toBe(false)
     expect(first.buttons).toBe(0)
     // once they came, everything is where it was
     expect(Object.fromEntries(PLACES.map((place, index) => [place, now[index]]))).toEqual(Object.fromEntries(PLACES.map((place, index) => [place, first.places[index]])))
+    // and each button where its place was, of its size
+    expect(first.buttonPlaces).toHaveLength(4)
+    expect(buttons).toEqual(first.buttonPlaces)
   })
 }

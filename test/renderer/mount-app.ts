@@ -1,4 +1,5 @@
 import * as onDemand from '@renderer/components/on-demand'
+import { afterNextPaint } from '@renderer/lib/after-paint'
 import { createAppRouter } from '@renderer/router'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { NConfigProvider, NDialogProvider, NMessageProvider } from 'naive-ui'
@@ -42,7 +43,7 @@ export async function mountInApp(component: Component, path = '/pbxs'): Promise<
  * frame after its content (the PBX list's search box and buttons) is there.
  */
 export async function afterPaint(): Promise<void> {
-  await new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done)))
+  await new Promise<void>((done) => afterNextPaint(done))
   await flushPromises()
 }
 

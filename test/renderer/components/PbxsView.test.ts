@@ -77,7 +77,9 @@ describe('PbxsView', () => {
     expect(card.text()).toContain('203.0.113.10')
     const accounts = card.findAll('.pbx-demo-accounts tbody tr').map((row) => row.findAll('td').map((td) => td.text()))
     expect(accounts[1]).toEqual(['manager', 'manager', 'demo.pbx.example', 'Admin'])
-    // the demo is in the list now: no second way to start it
+    // the demo is in the list now: no second way to start it (among the toolbar's buttons, once they came)
+    await afterPaint()
+    expect(button(wrapper, 'Add PBX').exists()).toBe(true)
     expect(wrapper.findAll('button').filter((b) => b.text() === 'Try the demo PBX')).toHaveLength(0)
 
     await button(wrapper, 'Hide').trigger('click')
@@ -200,6 +202,7 @@ describe('PbxsView', () => {
   it('shows the rows and their count first, the search box and buttons a frame later in a place kept for them; a / pressed before that frame focuses the search box once it comes', async () => {
     const frames: FrameRequestCallback[] = []
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
+    vi.stubGlobal('cancelAnimationFrame', () => undefined)
     try {
       installFakePbx()
       const { wrapper } = await mountView()
