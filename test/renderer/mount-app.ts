@@ -1,3 +1,4 @@
+import { loadNaiveAfterStart } from '@renderer/components/naive-after-start'
 import * as onDemand from '@renderer/components/on-demand'
 import { afterNextPaint } from '@renderer/lib/after-paint'
 import { createAppRouter } from '@renderer/router'
@@ -21,6 +22,8 @@ export async function mountInApp(component: Component, path = '/pbxs'): Promise<
   const router = createAppRouter(createMemoryHistory())
   await loadLazyViews(router)
   await loadOnDemand()
+  // Naive UI's search box and tooltip, which the app asks for once its first screen is painted
+  await loadNaiveAfterStart()
   await router.push(path)
   await router.isReady()
   const Root = defineComponent({

@@ -1,7 +1,8 @@
 // first: the app's startup calls, before the libraries run (as renderer/src/main.ts)
 import '../../../renderer/src/startup-calls'
-import { NButton, NConfigProvider, NDialogProvider, NGlobalStyle, NInput, NMessageProvider, NTag } from 'naive-ui'
+import { NButton, NConfigProvider, NDialogProvider, NGlobalStyle, NMessageProvider, NTag } from 'naive-ui'
 import { createApp, defineComponent, h, ref } from 'vue'
+import { loadNaiveAfterStart, useNaiveAfterStart } from '../../../renderer/src/components/naive-after-start'
 import { afterNextPaint } from '../../../renderer/src/lib/after-paint'
 import { countAndRows, savedPbxs } from './floor-list'
 import type { PbxProfile } from '../../../electron/contract/profiles'
@@ -10,16 +11,21 @@ import type { PbxProfile } from '../../../electron/contract/profiles'
  * The floor with Vue and the Naive UI components the app's first screen mounts, without the app:
  * the providers (without the app's theme overrides), the header's two buttons, the status bar's
  * tag (the frame, the sidebar and the table are plain elements in the app too); then the same rows
- * as the Vue floor, and, once they are painted, the list's search box and four buttons (as the
- * app's toolbar comes, renderer/src/components/pbx/PbxListToolbar.vue).
+ * as the Vue floor, and, once they are painted, the list's four buttons and, from the chunk the
+ * app asks for then (renderer/src/components/naive-after-start.ts), its search box (as the app's
+ * toolbar comes, renderer/src/components/pbx/PbxListToolbar.vue).
  */
 const Screen = defineComponent(() => {
   const profiles = ref<PbxProfile[]>([])
   const search = ref('')
   const tools = ref(false)
+  const later = useNaiveAfterStart()
   void savedPbxs().then((answer) => {
     profiles.value = answer
-    afterNextPaint(() => (tools.value = true))
+    afterNextPaint(() => {
+      tools.value = true
+      void loadNaiveAfterStart()
+    })
   })
   return () =>
     h('div', [
@@ -27,7 +33,7 @@ const Screen = defineComponent(() => {
       h('main', [
         ...(tools.value
           ? [
-              h(NInput, { value: search.value, onUpdateValue: (value: string) => (search.value = value), placeholder: 'Search' }),
+              ...(later.value ? [h(later.value.NInput, { value: search.value, onUpdateValue: (value: string) => (search.value = value), placeholder: 'Search' })] : []),
               h(NButton, null, () => 'Try the demo PBX'),
               h(NButton, null, () => 'Import…'),
               h(NButton, null, () => 'Export'),
