@@ -133,11 +133,13 @@ const mountTable = (profiles: PbxProfile[]) =>
   mount(PbxProfileTable, { props: { profiles, sessions: {}, activeProfileId: null, opening: null }, attachTo: document.body })
 
 describe('PbxProfileTable: a long list', () => {
-  it('draws its first 20 rows at once and every row a few frames later; the arrows, pages, Home and End walk them all', async () => {
+  it('draws at once the rows an 800 px window can show (14 of 61 px) and every row a few frames later; the arrows, pages, Home and End walk them all', async () => {
+    // happy-dom's own API on its window
+    ;(window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({ width: 1280, height: 800 })
     const profiles = numberedProfiles(130)
     const wrapper = mountTable(profiles)
     const drawn = () => wrapper.findAll('tr[data-profile-id]').map((row) => row.attributes('data-profile-id'))
-    expect(drawn()).toEqual(profiles.slice(0, 20).map((profile) => profile.id))
+    expect(drawn()).toEqual(profiles.slice(0, 14).map((profile) => profile.id))
 
     await vi.waitFor(() => expect(drawn()).toHaveLength(130), { timeout: 10_000 })
     expect(drawn()).toEqual(profiles.map((profile) => profile.id))
