@@ -90,12 +90,13 @@ export default defineConfig({
       // What the first screen loads is what the app starts with (issue 17, ≤ 250 kB gzipped,
       // test/bench/renderer-startup.ts): minified (electron-vite leaves the renderer as is), and
       // in four files, run in this order: the startup calls (startup-calls.ts), Vue with its
-      // router and Pinia, the other libraries the first screen uses (Naive UI's components there;
-      // zod comes later, components/on-demand.ts), and the app's own code for it. Everything else
+      // router and Pinia, the other libraries the first screen uses (Naive UI's components there,
+      // but its search box and tooltip, components/naive-after-start.ts; of zod, its config alone:
+      // its schemas come later, components/on-demand.ts), and the app's own code for it. Everything else
       // comes with the view that uses it (router.ts). Without the groups, the bundler cuts the
       // start into dozens of small shared chunks.
       minify: 'oxc',
-      // the libraries' file is about 350 kB minified (98 kB gzipped): known, and measured by the bench
+      // the libraries' file is about 190 kB minified (56 kB gzipped): known, and measured by the bench
       chunkSizeWarningLimit: 800,
       rollupOptions: {
         input: { index: resolve(projectDir, 'renderer/index.html') },

@@ -96,11 +96,11 @@ const NOTE_FIRST_ROWS = `(() => {
   new MutationObserver((_, observer) => {
     if (!document.querySelector('tr[data-profile-id]') || !document.querySelector('.pbx-list-toolbar__count')) return
     observer.disconnect()
-    const rows = document.querySelectorAll('tr[data-profile-id]')
+    const table = document.querySelector('.pbx-table')
     window.__firstRows = {
-      rows: rows.length,
-      // the first rows reach below the table's visible part: no row in view is drawn later
-      fillTheView: rows[rows.length - 1].getBoundingClientRect().bottom >= document.querySelector('.pbx-table').getBoundingClientRect().bottom,
+      rows: document.querySelectorAll('tr[data-profile-id]').length,
+      // the first rows are more than the table shows (it scrolls): no row in view is drawn later
+      fillTheView: table.scrollHeight > table.clientHeight,
       searchBox: document.querySelector('input[type="search"]') !== null,
       buttons: [...document.querySelectorAll('.pbx-list-toolbar button')].length,
       places: ${JSON.stringify(PLACES)}.map(box),

@@ -2,7 +2,7 @@
 import '../../../renderer/src/startup-calls'
 import { NButton, NConfigProvider, NDialogProvider, NGlobalStyle, NMessageProvider, NTag } from 'naive-ui'
 import { createApp, defineComponent, h, ref } from 'vue'
-import { loadNaiveAfterStart, useNaiveAfterStart } from '../../../renderer/src/components/naive-after-start'
+import { loadNaiveAfterPaint, useNaiveAfterStart } from '../../../renderer/src/components/naive-after-start'
 import { afterNextPaint } from '../../../renderer/src/lib/after-paint'
 import { countAndRows, savedPbxs } from './floor-list'
 import type { PbxProfile } from '../../../electron/contract/profiles'
@@ -22,10 +22,8 @@ const Screen = defineComponent(() => {
   const later = useNaiveAfterStart()
   void savedPbxs().then((answer) => {
     profiles.value = answer
-    afterNextPaint(() => {
-      tools.value = true
-      void loadNaiveAfterStart()
-    })
+    afterNextPaint(() => (tools.value = true))
+    loadNaiveAfterPaint()
   })
   return () =>
     h('div', [

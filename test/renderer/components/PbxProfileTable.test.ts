@@ -6,7 +6,7 @@ import PbxsView from '@renderer/views/PbxsView.vue'
 import { flushPromises, mount, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
 import { NConfigProvider, darkTheme } from 'naive-ui'
 import { h } from 'vue'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   acmeProfile,
   certificateChangedSession,
@@ -132,10 +132,15 @@ const numberedProfiles = (count: number) => Array.from({ length: count }, (_, i)
 const mountTable = (profiles: PbxProfile[]) =>
   mount(PbxProfileTable, { props: { profiles, sessions: {}, activeProfileId: null, opening: null }, attachTo: document.body })
 
+/** The test window's size (happy-dom's own API on its window; 1024 × 768 unless set) */
+const setWindowSize = (width: number, height: number) =>
+  (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height })
+
 describe('PbxProfileTable: a long list', () => {
+  afterEach(() => setWindowSize(1024, 768))
+
   it('draws at once the rows an 800 px window can show (14 of 61 px) and every row a few frames later; the arrows, pages, Home and End walk them all', async () => {
-    // happy-dom's own API on its window
-    ;(window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({ width: 1280, height: 800 })
+    setWindowSize(1280, 800)
     const profiles = numberedProfiles(130)
     const wrapper = mountTable(profiles)
     const drawn = () => wrapper.findAll('tr[data-profile-id]').map((row) => row.attributes('data-profile-id'))
