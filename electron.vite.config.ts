@@ -92,9 +92,9 @@ export default defineConfig({
       // in four files, run in this order: the startup calls (startup-calls.ts), Vue with its
       // router and Pinia, the other libraries the first screen uses (Naive UI's components there,
       // but its search box and tooltip, components/naive-after-start.ts; of zod, its config alone:
-      // its schemas come later, components/on-demand.ts), and the app's own code for it. Everything else
-      // comes with the view that uses it (router.ts). Without the groups, the bundler cuts the
-      // start into dozens of small shared chunks.
+      // its schemas come later, components/on-demand.ts), and the app's own code for it.
+      // Everything else comes with the view that uses it (router.ts). Without the groups, the
+      // bundler cuts the start into dozens of small shared chunks.
       minify: 'oxc',
       // the libraries' file is about 190 kB minified (56 kB gzipped): known, and measured by the bench
       chunkSizeWarningLimit: 800,
