@@ -3,7 +3,7 @@ import { build, loadConfigFromFile, type UserConfig } from 'vite'
 
 /**
  * Builds the two floor pages (vue.html, naive.html) into `outDir` as the renderer is built: each
- * page alone (a page's chunks hold only what it loads), with the renderer's own plugins (Vue
+ * page alone (a page's chunks hold only what it loads), with the renderer's own plugins and aliases (Vue
  * without its Options API, the browser's own ResizeObserver), minified, cut into the renderer's
  * chunks (the startup calls, Vue, the other libraries, the page's code): electron.vite.config.ts.
  */
@@ -19,6 +19,7 @@ export async function buildFloorPages(outDir: string): Promise<void> {
       root,
       logLevel: 'warn',
       plugins: renderer.plugins,
+      resolve: renderer.resolve,
       build: {
         outDir,
         emptyOutDir: index === 0,
