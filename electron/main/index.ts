@@ -1,6 +1,12 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { app } from 'electron'
+import { withDisabledFeatures } from '../services/desktop/chromium-features'
+
+// Chromium reads its switches as the app starts, so they are set first: the features the app runs
+// without (services/desktop/chromium-features.ts: one keeps V8's code cache from being read back).
+// A --disable-features given on the command line is kept.
+app.commandLine.appendSwitch('disable-features', withDisabledFeatures(app.commandLine.getSwitchValue('disable-features')))
 
 // The packaged app's one binary is also its command line: `<app> --cli <area> <command> …` runs
 // the command line (electron/cli, built beside this file as cli.js, which bin/pbx-provisioner.mjs

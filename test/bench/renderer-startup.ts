@@ -12,6 +12,7 @@ import { createProfileStore } from '../../electron/services/profiles/profile-sto
 import { installBridge } from '../e2e/bridge-binding'
 import { serveRenderer } from '../e2e/static-server'
 import { buildFloorPages } from './startup-floor/build-floor'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 
 /**
  * Bench (a script, not a test): how fast the app starts (issue 17).
@@ -33,14 +34,16 @@ import { buildFloorPages } from './startup-floor/build-floor'
  *   list is in the DOM, which would hold its paint back, shows.
  *   - `warm`: a later start: a browser started again on a profile on disk (as each start of the
  *     app is a new process) whose cache two loads of the page filled. Every file is still asked
- *     for (no-cache, answered 304), as the window asks the app's scheme. On this machine it is
- *     slower than `cold`, by about 0.1 s (2026-11-28): a restarted browser's own start costs more
- *     than a fresh context of a running one, and this Chromium does not use its code cache after
- *     a restart (the app's scheme has `codeCache`, services/desktop/renderer-files.ts): a trace of
- *     these loads shows V8 writing it after the second load, and every later load streaming and
- *     compiling each start script again (with `max-age, immutable` answers as well). Loaded again
- *     in one running browser, the same page shows the list about 0.3 s sooner; that is not how
- *     the app starts, so it is not what this line measures.
+ *     for (no-cache, answered 304), as the window asks the app's scheme, and the start scripts
+ *     come compiled from V8's code cache, as in the app (the app's scheme has `codeCache`,
+ *     services/desktop/renderer-files.ts; this Chromium runs without the features the app turns
+ *     off, test/support/chromium.ts: with Chromium's background resource fetch on, the cache was
+ *     written after the second load and never read back; read back, it made this line 7 and
+ *     43 ms sooner in two interleaved runs, within the noise). A restarted browser's own start
+ *     costs more than a fresh context of a running one: on this machine `warm` is still no sooner
+ *     than `cold` (2026-11-28). Loaded again in one running browser, the same page shows the
+ *     list about 0.3 s sooner; that is not how the app starts, so it is not what this line
+ *     measures.
  *   - `cold`: the first start after an install or update: each load in a fresh off-the-record
  *     context of a running browser, nothing cached, every script parsed and compiled (what these
  *     two lines measured, without `cold` in their names, until 2026-11-28).
@@ -63,7 +66,6 @@ import { buildFloorPages } from './startup-floor/build-floor'
  */
 const PROFILES = 50
 const RUNS = 5
-const CHROMIUM = '/usr/bin/chromium'
 const OUT = 'out/renderer'
 const kB = (bytes: number) => (bytes / 1000).toFixed(1)
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
@@ -105,8 +107,8 @@ console.log(
 )
 console.log(`renderer_total_js_kb: ${kB(everyBytes)} kB (gzip level 9, all ${everyJs.length} chunks of the renderer)`)
 
-if (!existsSync(CHROMIUM)) {
-  console.log(`startup: skipped (no ${CHROMIUM}; npm test installs it)`)
+if (!existsSync(CHROMIUM_PATH)) {
+  console.log(`startup: skipped (no ${CHROMIUM_PATH}; npm test installs it)`)
   process.exit(0)
 }
 
@@ -205,9 +207,8 @@ const server = await serveRenderer()
 const floorDir = await mkdtemp(join(tmpdir(), 'pbx-bench-floor-'))
 await buildFloorPages(floorDir)
 const floorServer = await serveRenderer(floorDir, 'vue.html')
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const PAGE_OPTIONS = { viewport: { width: 1280, height: 800 }, colorScheme: 'light' } as const
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 try {
   const newPage = async (context: BrowserContext) => {
     const page = await context.newPage()
@@ -242,7 +243,7 @@ try {
   // compiled code): two loads of the page fill its cache; then each load measured in a browser
   // started again on that profile, as each start of the app is a new process
   const profileDir = await mkdtemp(join(tmpdir(), 'pbx-bench-profile-'))
-  const onProfile = () => chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, ...PAGE_OPTIONS })
+  const onProfile = () => chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ...PAGE_OPTIONS })
   const warm: Load[] = []
   try {
     for (let load = 0; load < 2 + RUNS; load++) {

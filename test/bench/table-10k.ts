@@ -9,6 +9,7 @@ import { createMemorySecretStore } from '../../electron/services/keychain/memory
 import { installBridge } from '../e2e/bridge-binding'
 import { serveRenderer } from '../e2e/static-server'
 import { csvBytes } from '../support/csv-bytes'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
 
 /**
  * Bench (a script, not a test): a batch of 10,000 rows in the preview table, in Debian's Chromium
@@ -24,10 +25,9 @@ import { csvBytes } from '../support/csv-bytes'
  * Needs /usr/bin/chromium; builds the renderer first when out/renderer is missing.
  */
 const ROWS = 10_000
-const CHROMIUM = '/usr/bin/chromium'
 
-if (!existsSync(CHROMIUM)) {
-  console.log(`table_10k: skipped (no ${CHROMIUM}; npm test installs it)`)
+if (!existsSync(CHROMIUM_PATH)) {
+  console.log(`table_10k: skipped (no ${CHROMIUM_PATH}; npm test installs it)`)
   process.exit(0)
 }
 if (!existsSync('out/renderer/index.html')) {
@@ -52,8 +52,8 @@ const batch = await services.handlers.createBatchFromCsv({
 
 const server = await serveRenderer()
 const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 })
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })

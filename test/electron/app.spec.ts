@@ -6,6 +6,7 @@ import { _electron as electron, expect, test } from '@playwright/test'
 import type { PbxApi } from '../../electron/contract/bridge'
 import { startDemoPbx } from '../../electron/demo-pbx'
 import { OPERATION_NAMES } from '../../electron/contract/operations'
+import { DISABLED_CHROMIUM_FEATURES } from '../../electron/services/desktop/chromium-features'
 import { findElectronBinary } from '../../electron/tools/electron-binary.mjs'
 import { csvBytes } from '../support/csv-bytes'
 
@@ -36,6 +37,9 @@ test.describe('the Electron app itself', () => {
       return { origin: page.location.origin, secure: page.isSecureContext }
     })
     expect(where).toEqual({ origin: 'app://renderer', secure: true })
+    // the Chromium features the window runs without (one kept V8's code cache from being read back)
+    const disabled = await app.evaluate(({ app }) => app.commandLine.getSwitchValue('disable-features').split(','))
+    expect(disabled).toEqual(expect.arrayContaining([...DISABLED_CHROMIUM_FEATURES]))
     const exposed = await page.evaluate(() => ({
       require: typeof (globalThis as { require?: unknown }).require,
       process: typeof (globalThis as { process?: unknown }).process,

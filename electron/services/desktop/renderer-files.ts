@@ -12,10 +12,11 @@ import { extname, join, posix, sep } from 'node:path'
  *   scripts work as on the web, and navigation can be held to that one origin.
  * - `secure`: a secure context, as https is.
  * - `codeCache`: V8 may keep the code it compiled for the next start (`file://` gets no code cache
- *   at all). In one running Chromium a page loaded again shows the PBX list about 0.3 s sooner on
- *   two cores; across restarts of Debian's Chromium, over the bench's loopback HTTP, the cache is
- *   written but never read back (a trace shows each start script compiled again), and in
- *   Electron it is not measured (no binary here): test/bench/renderer-startup.ts, issue 17.
+ *   at all). V8 writes a script's cache on its second load and a later start reads it back, once
+ *   Chromium's background resource fetch is off (chromium-features.ts, which the app turns off:
+ *   with it on, the cache was never read back). In Debian's Chromium over loopback HTTP:
+ *   test/e2e/code-cache.spec.ts and the bench's later start (test/bench/renderer-startup.ts,
+ *   issue 17); in Electron not measured (no binary here).
  *
  * Only files of the build are answered, only to GET and HEAD, only with the content types the
  * build makes; nothing outside the renderer's folder, whatever the path says.
