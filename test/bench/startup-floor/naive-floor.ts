@@ -9,8 +9,8 @@ import type { PbxProfile } from '../../../electron/contract/profiles'
 
 /**
  * The floor with Vue and the Naive UI components the app's first screen mounts, without the app:
- * the providers (without the app's theme overrides), the header's two buttons, the status bar's
- * tag (the frame, the sidebar and the table are plain elements in the app too); then the same rows
+ * the providers (without the app's theme overrides) and the status bar's tag (the frame, the
+ * sidebar, the header's two buttons and the table are plain elements in the app too); then the same rows
  * as the Vue floor, and, once they are painted, the list's four buttons and, from the chunk the
  * app asks for then (renderer/src/components/naive-after-start.ts), its search box (as the app's
  * toolbar comes, renderer/src/components/pbx/PbxListToolbar.vue).
@@ -27,7 +27,7 @@ const Screen = defineComponent(() => {
   })
   return () =>
     h('div', [
-      h('header', [h(NButton, { quaternary: true, circle: true }, () => '≡'), h(NButton, { quaternary: true, size: 'small' }, () => 'Go to…')]),
+      h('header', [h('button', { type: 'button' }, '≡'), h('button', { type: 'button' }, 'Go to…')]),
       h('main', [
         ...(tools.value
           ? [

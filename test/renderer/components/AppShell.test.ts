@@ -188,6 +188,27 @@ describe('AppShell', () => {
     expect(menuItems(wrapper).find((item) => item.attributes('data-area') === 'dect')?.attributes('title')).toBe('DECT phones')
   })
 
+  it("draws the header's two buttons as plain buttons in the theme's quaternary colours", async () => {
+    installFakePbx()
+    const { wrapper } = await mountShell()
+
+    const header = wrapper.find('header.app-header')
+    // no NButton: the first one a start mounted wrote Naive UI's button styles (AppHeader.vue)
+    expect(header.find('.n-button').exists()).toBe(false)
+    expect(header.findAll('button.app-header__button').map((button) => button.attributes('aria-label'))).toEqual([
+      'Collapse the sidebar',
+      expect.stringMatching(/^Go to a PBX or an area \(/),
+    ])
+    const style = (header.element as HTMLElement).style
+    // Naive UI's light theme: its quaternary button's text, hover and pressed shades, and its radius
+    expect(['--app-header-button-text', '--app-header-button-hover', '--app-header-button-pressed', '--app-header-button-radius'].map((name) => style.getPropertyValue(name))).toEqual([
+      'rgb(51, 54, 57)',
+      'rgba(46, 51, 56, .09)',
+      'rgba(46, 51, 56, .13)',
+      '3px',
+    ])
+  })
+
   it('shows the keychain as available, and the version', async () => {
     const pbx = installFakePbx()
     const { wrapper } = await mountShell()
