@@ -37,16 +37,16 @@ test('a later start takes the start scripts compiled from the code cache, not pa
   const scripts = startScripts()
   expect(scripts.length).toBeGreaterThanOrEqual(3)
   const profileDir = mkdtempSync(join(tmpdir(), 'pbx-code-cache-'))
+  const bugs: unknown[] = []
   try {
     let compiled: Compiled[] = []
     for (let start = 1; start <= 3; start++) {
-      const browser = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+      // a browser started again on the same profile, as each start of the app is a new process
+      const context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
       try {
-        const page = browser.pages()[0] ?? (await browser.newPage())
-        await installBridge(page, services, (error) => {
-          throw error
-        })
-        const trace = start === 3 ? await browser.newCDPSession(page) : null
+        const page = context.pages()[0] ?? (await context.newPage())
+        await installBridge(page, services, (error) => bugs.push(error))
+        const trace = start === 3 ? await context.newCDPSession(page) : null
         const events: { name: string; args?: { data?: Compiled } }[] = []
         trace?.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as typeof events)))
         await trace?.send('Tracing.start', { traceConfig: { includedCategories: ['v8'] }, transferMode: 'ReportEvents' })
@@ -61,9 +61,10 @@ test('a later start takes the start scripts compiled from the code cache, not pa
           compiled = events.filter((event) => event.name === 'v8.compileModule').map((event) => event.args?.data ?? { url: '' })
         }
       } finally {
-        await browser.close()
+        await context.close()
       }
     }
+    expect(bugs, 'services threw unexpected errors').toEqual([])
     for (const script of scripts) {
       const module = compiled.find((each) => each.url.endsWith(`/assets/${script}`))
       expect(module, `${script} compiled on the third start`).toBeDefined()

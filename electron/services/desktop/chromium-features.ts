@@ -1,7 +1,7 @@
 /**
- * The Chromium features the app's window runs without. electron/main/desktop.ts turns them off
- * before the app is ready; the Chromium of the end-to-end tests and of the bench takes the same
- * switch (test/support/chromium.ts), so that what they measure is what the app runs.
+ * The Chromium features the app's window runs without. electron/main/index.ts turns them off
+ * first thing, before the app is ready; the Chromium of the end-to-end tests and of the bench
+ * takes the same switch (test/support/chromium.ts), so that they run what the app runs.
  *
  * - `BackgroundResourceFetch` (Blink reads responses on a background thread; on by default in
  *   recent Chromium): with it, a later start never reads V8's code cache back. The app's scheme
