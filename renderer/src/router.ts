@@ -104,8 +104,9 @@ export const routes: RouteRecordRaw[] = [
 ]
 
 /**
- * The app's router. Hash history by default, since the shipped app is loaded from a file;
- * tests pass a memory history.
+ * The app's router. Hash history by default: the app's scheme answers only the build's own files
+ * (electron/services/desktop/renderer-files.ts), so a screen's path lives after the `#` of
+ * `app://renderer/index.html`; tests pass a memory history.
  */
 export function createAppRouter(history: RouterHistory = createWebHashHistory()) {
   const router = createRouter({ history, routes })
