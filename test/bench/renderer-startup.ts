@@ -12,7 +12,7 @@ import { createProfileStore } from '../../electron/services/profiles/profile-sto
 import { installBridge } from '../e2e/bridge-binding'
 import { serveRenderer } from '../e2e/static-server'
 import { buildFloorPages } from './startup-floor/build-floor'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
+import { CHROMIUM_PATH, chromiumArgsAsTheApp } from '../support/chromium'
 
 /**
  * Bench (a script, not a test): how fast the app starts (issue 17).
@@ -38,8 +38,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
  *     come compiled from V8's code cache, as in the app (the app's scheme has `codeCache`,
  *     services/desktop/renderer-files.ts; this Chromium runs without the features the app turns
  *     off, test/support/chromium.ts: with Chromium's background resource fetch on, the cache was
- *     written after the second load and never read back; read back, it made this line 7 and
- *     43 ms sooner in two interleaved runs, within the noise). A restarted browser's own start
+ *     written after the second load and never read back; read back, it made this line about
+ *     50 ms sooner, interleaved, 16 loads each, twice). A restarted browser's own start
  *     costs more than a fresh context of a running one: on this machine `warm` is still no sooner
  *     than `cold` (2026-11-28). Loaded again in one running browser, the same page shows the
  *     list about 0.3 s sooner; that is not how the app starts, so it is not what this line
@@ -207,6 +207,8 @@ const server = await serveRenderer()
 const floorDir = await mkdtemp(join(tmpdir(), 'pbx-bench-floor-'))
 await buildFloorPages(floorDir)
 const floorServer = await serveRenderer(floorDir, 'vue.html')
+// the app's Chromium features, as its window runs them (test/support/chromium.ts)
+const CHROMIUM_ARGS = await chromiumArgsAsTheApp()
 const PAGE_OPTIONS = { viewport: { width: 1280, height: 800 }, colorScheme: 'light' } as const
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 try {

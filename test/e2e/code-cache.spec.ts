@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium'
+import { CHROMIUM_PATH, chromiumArgsAsTheApp } from '../support/chromium'
 import { installBridge } from './bridge-binding'
 import { expect, test } from './harness'
 
@@ -11,7 +11,7 @@ import { expect, test } from './harness'
  * parsing and compiling them again (issue 17, `startup_pbx_list_warm_ms`): the app's scheme asks
  * for the cache (`codeCache`, electron/services/desktop/renderer-files.ts), and the app turns off
  * the Chromium feature that kept it from being read back (chromium-features.ts; this Chromium
- * takes the same switch, test/support/chromium.ts). Chromium writes a script's cache on its
+ * runs without it too, test/support/chromium.ts). Chromium writes a script's cache on its
  * second load, so the third start, in a browser started again on the same profile, is the one
  * that reads it.
  */
@@ -35,6 +35,7 @@ const untilIdle = (page: Page) =>
 test('a later start takes the start scripts compiled from the code cache, not parsed again', async ({ rendererUrl, services }) => {
   test.setTimeout(120_000)
   const scripts = startScripts()
+  const args = await chromiumArgsAsTheApp()
   expect(scripts.length).toBeGreaterThanOrEqual(3)
   const profileDir = mkdtempSync(join(tmpdir(), 'pbx-code-cache-'))
   const bugs: unknown[] = []
@@ -42,7 +43,7 @@ test('a later start takes the start scripts compiled from the code cache, not pa
     let compiled: Compiled[] = []
     for (let start = 1; start <= 3; start++) {
       // a browser started again on the same profile, as each start of the app is a new process
-      const context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+      const context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_PATH, args })
       try {
         const page = context.pages()[0] ?? (await context.newPage())
         await installBridge(page, services, (error) => bugs.push(error))
