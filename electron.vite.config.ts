@@ -48,6 +48,50 @@ function stylesAfterStartFrame(): Plugin {
   }
 }
 
+/**
+ * The start's four files (the groups below): what the first screen loads, and nothing else.
+ * Without the groups, the bundler cuts the start into dozens of small shared chunks.
+ */
+const startChunks = [
+  // the first code to run, before Vue and the libraries (renderer/src/startup-calls.ts)
+  { name: 'startup', test: /renderer[\\/]src[\\/]startup-calls\.ts$/, priority: 30 },
+  { name: 'vue', test: /node_modules[\\/](@vue|vue|vue-router|pinia)[\\/]/, priority: 20 },
+  { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial' as const], priority: 10 },
+  { name: 'index', tags: ['$initial' as const], priority: 5 },
+]
+
+/**
+ * V8 compiles a script's functions lazily, each on the main thread the first time it is called,
+ * and a start calls most of what its files hold: the magic comment `allFunctionsCalledOnLoad`
+ * (V8's explicit compile hints, Chromium 136 on) has them all compiled at once, on a background
+ * thread, as each file streams in, and a later start's code cache then holds them all. Only the
+ * start's files get it: a screen's file is compiled as its functions are called. The comment must
+ * come first in the file, so it is written once Vite has put its own first line in (the chunk
+ * list of `__vite__mapDeps`). Issue 17, in traces of a first start on this project's two cores:
+ * the main thread compiled about 825 functions before the list's first row, and 39 with the hint
+ * (test/e2e/start-compile.spec.ts); its own time to the list went from about 395 to 280 ms. A
+ * later start showed the list 50–80 ms sooner (interleaved, 12 and 20 loads each); a first start
+ * no sooner there, as the background compiling shares the same two busy cores.
+ */
+function compileStartEagerly(): Plugin {
+  const hint = '//# allFunctionsCalledOnLoad\n'
+  const start = new Set(startChunks.map((group) => group.name))
+  return {
+    name: 'pbx:compile-start-eagerly',
+    generateBundle: {
+      order: 'post',
+      handler(_, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || !start.has(chunk.name)) continue
+          chunk.code = hint + chunk.code
+          // the source map (the renderer builds none) moves down the line it added
+          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`
+        }
+      },
+    },
+  }
+}
+
 export default defineConfig({
   main: {
     resolve: { alias },
@@ -84,7 +128,7 @@ export default defineConfig({
     resolve: { alias },
     // every component (the app's and Naive UI's) is written with the Composition API: Vue's
     // Options API support would only be code to load
-    plugins: [vue({ features: { optionsAPI: false } }), nativeResizeObserver(), stylesAfterStartFrame()],
+    plugins: [vue({ features: { optionsAPI: false } }), nativeResizeObserver(), stylesAfterStartFrame(), compileStartEagerly()],
     build: {
       outDir: 'out/renderer',
       // What the first screen loads is what the app starts with (issue 17, ≤ 250 kB gzipped,
@@ -93,23 +137,14 @@ export default defineConfig({
       // router and Pinia, the other libraries the first screen uses (Naive UI's components there,
       // but its search box and tooltip, components/naive-after-start.ts; of zod, its config alone:
       // its schemas come later, components/on-demand.ts), and the app's own code for it.
-      // Everything else comes with the view that uses it (router.ts). Without the groups, the
-      // bundler cuts the start into dozens of small shared chunks.
+      // Everything else comes with the view that uses it (router.ts).
       minify: 'oxc',
       // the libraries' file is about 190 kB minified (56 kB gzipped): known, and measured by the bench
       chunkSizeWarningLimit: 800,
       rollupOptions: {
         input: { index: resolve(projectDir, 'renderer/index.html') },
         output: {
-          codeSplitting: {
-            groups: [
-              // the first code to run, before Vue and the libraries (renderer/src/startup-calls.ts)
-              { name: 'startup', test: /renderer[\\/]src[\\/]startup-calls\.ts$/, priority: 30 },
-              { name: 'vue', test: /node_modules[\\/](@vue|vue|vue-router|pinia)[\\/]/, priority: 20 },
-              { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 10 },
-              { name: 'index', tags: ['$initial'], priority: 5 },
-            ],
-          },
+          codeSplitting: { groups: startChunks },
         },
       },
     },
