@@ -69,7 +69,7 @@ const startChunks = [
  * come first in the file, so it is written once Vite has put its own first line in (the chunk
  * list of `__vite__mapDeps`). Issue 17, in traces of a first start on this project's two cores:
  * the main thread compiled about 825 functions before the list's first row, and 39 with the hint
- * (test/e2e/start-compile.spec.ts); its own time to the list went from about 395 to 280 ms. A
+ * (test/e2e/start-compile.spec.ts); its own CPU time to the list went from about 195 to 140 ms. A
  * later start showed the list 50–80 ms sooner (interleaved, 12 and 20 loads each); a first start
  * no sooner there, as the background compiling shares the same two busy cores.
  */
