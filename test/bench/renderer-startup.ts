@@ -43,9 +43,9 @@ import { mainThreadTimeUntilMark } from '../support/main-thread-time'
  *     50 ms sooner, interleaved, 16 loads each, twice). A restarted browser's own start
  *     costs more than a fresh context of a running one: on this machine `warm` was no sooner than
  *     `cold` until the start's files carried V8's compile hint (electron.vite.config.ts), which
- *     puts all their functions in the cache; since then about 40 ms sooner (2026-11-29). Loaded again in one running browser, the same page shows the
- *     list about 0.3 s sooner; that is not how the app starts, so it is not what this line
- *     measures.
+ *     puts all their functions in the cache; since then about 30–40 ms sooner (2026-11-29).
+ *     Loaded again in one running browser, the same page shows the list about 0.3 s sooner; that
+ *     is not how the app starts, so it is not what this line measures.
  *   - `cold`: the first start after an install or update: each load in a fresh off-the-record
  *     context of a running browser, nothing cached, every script parsed and compiled (what these
  *     two lines measured, without `cold` in their names, until 2026-11-28).
