@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { CHROMIUM_PATH, chromiumArgsAsTheApp } from '../support/chromium'
 import { installBridge } from './bridge-binding'
 import { expect, test } from './harness'
+import { RENDERER_OUT, startScripts } from './start-scripts'
 
 /**
  * A later start of the app takes its start scripts compiled from V8's code cache instead of
@@ -19,11 +20,10 @@ import { expect, test } from './harness'
 type Compiled = { url: string; consumedCacheSize?: number }
 
 /** The start scripts index.html runs that V8 would cache (Chromium leaves out scripts under 1 kB). */
-function startScripts(): string[] {
-  const out = resolve('out/renderer')
-  const html = readFileSync(join(out, 'index.html'), 'utf8')
-  const sources = [...html.matchAll(/<script type="module"[^>]*src="\.\/([^"]+)"/g)].map((match) => match[1]!)
-  return sources.filter((source) => statSync(join(out, source)).size >= 1024).map((source) => source.replace(/^assets\//, ''))
+function cachedStartScripts(): string[] {
+  return startScripts()
+    .filter((source) => statSync(join(RENDERER_OUT, source)).size >= 1024)
+    .map((source) => source.replace(/^assets\//, ''))
 }
 
 /** Ten idle periods: the views' chunks asked for after the first paint have run, and V8 has handed its code to the cache. */
@@ -34,7 +34,7 @@ const untilIdle = (page: Page) =>
 
 test('a later start takes the start scripts compiled from the code cache, not parsed again', async ({ rendererUrl, services }) => {
   test.setTimeout(120_000)
-  const scripts = startScripts()
+  const scripts = cachedStartScripts()
   const args = await chromiumArgsAsTheApp()
   expect(scripts.length).toBeGreaterThanOrEqual(3)
   const profileDir = mkdtempSync(join(tmpdir(), 'pbx-code-cache-'))

@@ -1,10 +1,11 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { Browser } from '@playwright/test'
 import type { Services } from '../../electron/services'
 import { installBridge } from './bridge-binding'
 import { expect, test } from './harness'
+import { RENDERER_OUT, startScripts } from './start-scripts'
 import { serveRenderer } from './static-server'
 
 /**
@@ -17,13 +18,6 @@ import { serveRenderer } from './static-server'
  */
 
 const HINT = '//# allFunctionsCalledOnLoad\n'
-const OUT = resolve('out/renderer')
-
-/** The module scripts index.html starts, as paths under out/renderer. */
-function startScripts(): string[] {
-  const html = readFileSync(join(OUT, 'index.html'), 'utf8')
-  return [...html.matchAll(/<script type="module"[^>]*src="\.\/([^"]+)"/g)].map((match) => match[1]!)
-}
 
 /** Marks, in the page's timeline, when the PBX list's first row is in the page. */
 const MARK_LIST = `new MutationObserver((_, observer) => {
@@ -87,17 +81,17 @@ test('a first start compiles the start scripts as they stream in, not function b
   // the start's files begin with the hint; the screens' files, loaded later, do not
   const scripts = startScripts()
   expect(scripts.length).toBeGreaterThanOrEqual(3)
-  for (const script of scripts) expect(readFileSync(join(OUT, script), 'utf8').startsWith(HINT), `${script} begins with the hint`).toBe(true)
-  const later = readdirSync(join(OUT, 'assets'))
+  for (const script of scripts) expect(readFileSync(join(RENDERER_OUT, script), 'utf8').startsWith(HINT), `${script} begins with the hint`).toBe(true)
+  const later = readdirSync(join(RENDERER_OUT, 'assets'))
     .map((file) => `assets/${file}`)
     .filter((file) => file.endsWith('.js') && !scripts.includes(file))
   expect(later.length).toBeGreaterThan(10)
-  for (const file of later) expect(readFileSync(join(OUT, file), 'utf8').startsWith(HINT), `${file} begins with the hint`).toBe(false)
+  for (const file of later) expect(readFileSync(join(RENDERER_OUT, file), 'utf8').startsWith(HINT), `${file} begins with the hint`).toBe(false)
 
   // the same renderer without the hints
   const plainDir = mkdtempSync(join(tmpdir(), 'pbx-no-hints-'))
-  cpSync(OUT, plainDir, { recursive: true })
-  for (const script of scripts) writeFileSync(join(plainDir, script), readFileSync(join(OUT, script), 'utf8').slice(HINT.length))
+  cpSync(RENDERER_OUT, plainDir, { recursive: true })
+  for (const script of scripts) writeFileSync(join(plainDir, script), readFileSync(join(RENDERER_OUT, script), 'utf8').slice(HINT.length))
   const plain = await serveRenderer(plainDir)
   try {
     const hinted = await mainThreadCompilesUntilList(browser, services, rendererUrl)
