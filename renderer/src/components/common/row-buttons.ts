@@ -1,5 +1,6 @@
 import { useThemeVars } from 'naive-ui'
 import { computed, h, type ComputedRef, type CSSProperties, type VNode } from 'vue'
+import './plain-button.css'
 import './row-buttons.css'
 
 /**
@@ -32,7 +33,7 @@ export function rowButton(button: RowButton): VNode {
     'button',
     {
       type: 'button',
-      class: ['row-button', `row-button--${button.kind}`],
+      class: ['plain-button', 'row-button', `row-button--${button.kind}`],
       'aria-label': button.ariaLabel,
       'aria-busy': busy ? 'true' : undefined,
       tabindex: button.tabbable === false ? -1 : undefined,
