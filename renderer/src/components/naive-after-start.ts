@@ -29,13 +29,18 @@ export function loadNaiveAfterStart(): Promise<Parts> {
 }
 
 /**
- * Asks for the chunk once the next frame is painted, unless it is there already; returns what
- * cancels that. A chunk that fails to load (files replaced by an update under a running app) is
- * asked for again by the next who needs it: a search box focused, a tooltip mounted.
+ * Asks for the chunk without waiting for it, unless it is there already. A chunk that fails to
+ * load (files replaced by an update under a running app) is asked for again by the next who
+ * needs it: a search box focused, a tooltip mounted.
  */
+export function askForNaiveAfterStart(): void {
+  if (!parts.value) void loadNaiveAfterStart().catch(() => undefined)
+}
+
+/** Asks for the chunk once the next frame is painted (`askForNaiveAfterStart`); returns what cancels that. */
 export function loadNaiveAfterPaint(): () => void {
   if (parts.value) return () => {}
-  return afterNextPaint(() => void loadNaiveAfterStart().catch(() => undefined))
+  return afterNextPaint(askForNaiveAfterStart)
 }
 
 /** The components, once loaded: null until then. */
