@@ -3,8 +3,9 @@ import { expect, test } from './harness'
 
 /**
  * The saved-PBX list from the keyboard, in Chromium with the real services: the table is one Tab
- * stop (its current row, then that row's buttons), a removed row's place takes the focus, and a
- * row renamed so that it sorts elsewhere keeps the focus in view. And how the list comes: its rows
+ * stop (its current row, then that row's buttons) that hides no row from a screen reader's browse
+ * mode, a removed row's place takes the focus, and a row renamed so that it sorts elsewhere keeps
+ * the focus in view. And how the list comes: its rows
  * first, its toolbar's controls a frame later, where their places were kept.
  */
 
@@ -48,6 +49,43 @@ test('one Tab stop: the current row and its buttons, then out of the table; Spac
   expect(await scrollTop()).toBe(before)
   await app.keyboard.press('Tab')
   expect(await focused(app)).toBe('Open Branch 11')
+})
+
+test('a screen reader’s browse mode meets every row, not just the Tab stop: its cells under their column headers, its buttons named and pressable', async ({ app }) => {
+  // the one Tab stop is the first row; the others are out of the Tab order (tabindex -1), which
+  // hides nothing from a screen reader's virtual cursor: what it reads is this tree
+  await expect(app.getByRole('row', { name: /^Branch 01,/ })).toHaveAttribute('tabindex', '0')
+  const seventh = app.getByRole('row', { name: /^Branch 07,/ })
+  await expect(seventh).toHaveAttribute('tabindex', '-1')
+  await expect(app.getByRole('table', { name: 'Saved PBXs' })).toMatchAriaSnapshot(`
+    - table "Saved PBXs":
+      - rowgroup:
+        - row:
+          - columnheader "Label"
+          - columnheader "Customer"
+          - columnheader "Tags"
+          - columnheader "Address and user"
+          - columnheader "Session, last used"
+          - columnheader "Actions"
+  `)
+  await expect(seventh).toMatchAriaSnapshot(`
+    - row /^Branch 07, installer \\(system administrator\\), signed out\\. Enter opens it\\.$/:
+      - cell "Branch 07"
+      - cell
+      - cell
+      - cell /https:\\/\\/pbx\\.example/
+      - cell /Signed out/
+      - cell:
+        - button "Open Branch 07"
+        - button "Edit Branch 07"
+        - button "Remove Branch 07"
+  `)
+  // every row's buttons, whichever row holds the Tab stop
+  await expect(app.getByRole('button', { name: /^Open Branch \d\d$/ })).toHaveCount(LABELS.length)
+  await expect(app.getByRole('button', { name: /^Remove Branch \d\d$/ })).toHaveCount(LABELS.length)
+  // a button out of the Tab order still does what it says when the virtual cursor presses it (a click)
+  await seventh.getByRole('button', { name: 'Edit Branch 07' }).click()
+  await expect(app.getByRole('dialog').getByLabel('Label')).toHaveValue('Branch 07')
 })
 
 test('removing a PBX from the keyboard leaves the focus on the row that took its place', async ({ app, services }) => {
