@@ -49,12 +49,10 @@ function stylesAfterStartFrame(): Plugin {
 }
 
 /**
- * The start's four files (the groups below): what the first screen loads, and nothing else.
+ * The start's three files (the groups below): what the first screen loads, and nothing else.
  * Without the groups, the bundler cuts the start into dozens of small shared chunks.
  */
 const startChunks = [
-  // the first code to run, before Vue and the libraries (renderer/src/startup-calls.ts)
-  { name: 'startup', test: /renderer[\\/]src[\\/]startup-calls\.ts$/, priority: 30 },
   { name: 'vue', test: /node_modules[\\/](@vue|vue|vue-router|pinia)[\\/]/, priority: 20 },
   { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial' as const], priority: 10 },
   { name: 'index', tags: ['$initial' as const], priority: 5 },
@@ -133,11 +131,12 @@ export default defineConfig({
       outDir: 'out/renderer',
       // What the first screen loads is what the app starts with (issue 17, ≤ 250 kB gzipped,
       // test/bench/renderer-startup.ts): minified (electron-vite leaves the renderer as is), and
-      // in four files, run in this order: the startup calls (startup-calls.ts), Vue with its
-      // router and Pinia, the other libraries the first screen uses (Naive UI's components there,
-      // but its search box and tooltip, components/naive-after-start.ts; of zod, its config alone:
-      // its schemas come later, components/on-demand.ts), and the app's own code for it.
-      // Everything else comes with the view that uses it (router.ts).
+      // in three files, run in this order: Vue with its router and Pinia, the other libraries the
+      // first screen uses (Naive UI's components there, but its search box and tooltip,
+      // components/naive-after-start.ts; of zod, its config alone: its schemas come later,
+      // components/on-demand.ts), and the app's own code for it. Everything else comes with the
+      // view that uses it (router.ts). What the first screen shows is asked before any of them
+      // runs, by the preload (electron/preload/bridge-api.ts).
       minify: 'oxc',
       // the libraries' file is about 190 kB minified (56 kB gzipped): known, and measured by the bench
       chunkSizeWarningLimit: 800,

@@ -1,6 +1,4 @@
-// first: asks main for what the first screen shows, before the libraries run (see startup-calls.ts)
-import './startup-calls'
-// then: configures zod before any contract schema is loaded (see zod-setup.ts)
+// first: configures zod before any contract schema is loaded (see zod-setup.ts)
 import './zod-setup'
 import { createPinia } from 'pinia'
 import { createApp } from 'vue'

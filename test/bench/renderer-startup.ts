@@ -50,9 +50,10 @@ import { mainThreadTimeUntilMark } from '../support/main-thread-time'
  *     context of a running browser, nothing cached, every script parsed and compiled (what these
  *     two lines measured, without `cold` in their names, until 2026-11-28).
  *   In the figures: fetching the files from a loopback HTTP server (the app's scheme reads them from
- *   disk; the same answers, test/e2e/static-server.ts), parsing and running them, the startup calls
- *   to the services over the test's Playwright binding (Electron's IPC in the app; one list call
- *   alone is printed as `startup_list_call_ms`). Not in them: Electron's own start and the window's
+ *   disk; the same answers, test/e2e/static-server.ts), parsing and running them, the first
+ *   screen's calls to the services (asked as the page starts, by the preload's own code the
+ *   harness puts in the page, electron/preload/bridge-api.ts) over the test's Playwright binding
+ *   (Electron's IPC in the app; one list call alone is printed as `startup_list_call_ms`). Not in them: Electron's own start and the window's
  *   creation.
  * - `startup_pbx_list_main_thread_cold_ms`: of a first start, the page's main thread's own (CPU)
  *   time until the list is in the DOM, from a Chromium trace of loads of their own
@@ -62,8 +63,8 @@ import { mainThreadTimeUntilMark } from '../support/main-thread-time'
  *   for a core, for the services' answers.
  * - `startup_pbx_list_floor_{vue,naive}_ms`: the libraries' floor, measured cold in the same run,
  *   each load beside one of the app's: two pages without the app (test/bench/startup-floor), each
- *   built as the renderer is (its plugins and chunks), asking with the app's startup calls and
- *   showing the same count and first rows from the same `window.pbx`: with Vue alone, and with
+ *   built as the renderer is (its plugins and chunks), asking through the same `window.pbx` and
+ *   showing the same count and first rows from the same services: with Vue alone, and with
  *   the Naive UI components the first screen mounts (providers, six buttons, tag; the search
  *   box from the same later chunk as the app's).
  *   What the app adds is `startup_pbx_list_cold_ms` less the Naive UI floor.

@@ -1,6 +1,5 @@
 import type { About } from '@contract/bridge'
 import type { BridgeError } from '@contract/result'
-import { takeStartupCall } from '@renderer/startup-calls'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { ref } from 'vue'
 import { callBridge, type LoadStatus } from './bridge-call'
@@ -18,7 +17,7 @@ export const useAboutStore = defineStore('about', () => {
     pending ??= (async () => {
       status.value = 'loading'
       error.value = null
-      const result = await callBridge(() => takeStartupCall('getAbout', () => window.pbx.getAbout()))
+      const result = await callBridge(() => window.pbx.getAbout())
       if (result.ok) {
         about.value = result.value
         status.value = 'ready'

@@ -2,7 +2,6 @@ import type { OperationOutput, SaveProfileInput } from '@contract/bridge'
 import type { PbxProfile, SavedPbxsNotice } from '@contract/profiles'
 import type { BridgeError, BridgeResult } from '@contract/result'
 import { profileMatches } from '@renderer/lib/profile-text'
-import { takeStartupCall } from '@renderer/startup-calls'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { callBridge, type LoadStatus } from './bridge-call'
@@ -53,7 +52,7 @@ export const useProfilesStore = defineStore('profiles', () => {
   async function load(): Promise<void> {
     const request = ++latestLoad
     status.value = 'loading'
-    const result = await callBridge(() => takeStartupCall('listProfiles', () => window.pbx.listProfiles()))
+    const result = await callBridge(() => window.pbx.listProfiles())
     if (request !== latestLoad) return
     if (result.ok) {
       profiles.value = result.value

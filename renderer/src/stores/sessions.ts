@@ -2,7 +2,6 @@ import type { OperationInput, SignInInput } from '@contract/bridge'
 import type { SystemInfo } from '@contract/pbx'
 import type { RecoveryState, SessionState, TrustedCertificate } from '@contract/profiles'
 import type { BridgeError, BridgeResult } from '@contract/result'
-import { takeStartupCall } from '@renderer/startup-calls'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, onScopeDispose, ref, watch } from 'vue'
 import { callBridge, onBridgeFailure, type LoadStatus } from './bridge-call'
@@ -138,7 +137,7 @@ export const useSessionsStore = defineStore('sessions', () => {
   /** Reads the session of every saved PBX. */
   async function load(): Promise<void> {
     status.value = 'loading'
-    const result = await callBridge(() => takeStartupCall('listSessions', () => window.pbx.listSessions()))
+    const result = await callBridge(() => window.pbx.listSessions())
     if (result.ok) {
       sessions.value = Object.fromEntries(result.value.map((session) => [session.profileId, session]))
       error.value = null

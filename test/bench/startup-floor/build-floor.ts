@@ -5,7 +5,7 @@ import { build, loadConfigFromFile, type UserConfig } from 'vite'
  * Builds the two floor pages (vue.html, naive.html) into `outDir` as the renderer is built: each
  * page alone (a page's chunks hold only what it loads), with the renderer's own plugins and aliases (Vue
  * without its Options API, the browser's own ResizeObserver), minified, cut into the renderer's
- * chunks (the startup calls, Vue, the other libraries, the page's code): electron.vite.config.ts.
+ * chunks (Vue, the other libraries, the page's code): electron.vite.config.ts.
  */
 export async function buildFloorPages(outDir: string): Promise<void> {
   const root = resolve(import.meta.dirname)

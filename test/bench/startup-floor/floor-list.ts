@@ -1,18 +1,17 @@
 import { h, type VNode } from 'vue'
 import type { PbxProfile } from '../../../electron/contract/profiles'
 import { rowsInView } from '../../../renderer/src/components/pbx/rows-in-view'
-import { takeStartupCall } from '../../../renderer/src/startup-calls'
 
 /**
  * What both floor pages draw, as the app's PBX list does: the saved PBXs asked of `window.pbx`
- * by the app's own startup calls (each page imports renderer/src/startup-calls.ts first, and the
- * build makes it a chunk run before the libraries, as the app's), their count, and as many as the
+ * (whose first answer was asked as the page started, by the preload's code the bench puts in the
+ * page: electron/preload/bridge-api.ts), their count, and as many as the
  * app's table draws at once in the window (renderer/src/components/pbx/rows-in-view.ts) as table
  * rows, with the markers the bench watches for (`tr[data-profile-id]`, `.pbx-list-toolbar__count`).
  */
 
 export async function savedPbxs(): Promise<PbxProfile[]> {
-  const answer = await takeStartupCall('listProfiles', () => window.pbx.listProfiles())
+  const answer = await window.pbx.listProfiles()
   if (!answer.ok) throw new Error(answer.error.message)
   return answer.value
 }

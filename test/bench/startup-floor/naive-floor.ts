@@ -1,5 +1,3 @@
-// first: the app's startup calls, before the libraries run (as renderer/src/main.ts)
-import '../../../renderer/src/startup-calls'
 import { NButton, NConfigProvider, NDialogProvider, NGlobalStyle, NMessageProvider, NTag } from 'naive-ui'
 import { createApp, defineComponent, h, ref } from 'vue'
 import { loadNaiveAfterPaint, useNaiveAfterStart } from '../../../renderer/src/components/naive-after-start'

@@ -1,5 +1,3 @@
-// first: the app's startup calls, before the libraries run (as renderer/src/main.ts)
-import '../../../renderer/src/startup-calls'
 import { createApp, defineComponent, h, ref } from 'vue'
 import { countAndRows, savedPbxs } from './floor-list'
 import type { PbxProfile } from '../../../electron/contract/profiles'

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { MENU_CHANNEL, type MenuCommand, type PbxMenuApi } from '../../../electron/contract/menu-commands'
 import { channelOf, OPERATION_NAMES } from '../../../electron/contract/operations'
+import { ASKED_AT_START } from '../../../electron/preload/bridge-api'
 
 // The preload runs in Electron's sandbox; here `electron` is a stand-in that records what the
 // preload exposes, so what the page receives is checked in Node.
@@ -15,6 +16,7 @@ vi.mock('electron', () => ({
 beforeEach(async () => {
   exposed.clear()
   ipc.removeAllListeners()
+  ipc.invoke.mockClear()
   vi.resetModules()
   await import('../../../electron/preload/index')
 })
@@ -27,6 +29,15 @@ describe('the preload', () => {
     expect(Object.keys(pbx).sort()).toEqual([...OPERATION_NAMES].sort())
     expect(await pbx.getUiState!()).toEqual({ channel: channelOf('getUiState'), input: undefined })
     expect(Object.keys(exposed.get('pbxMenu') as object)).toEqual(['onCommand'])
+  })
+
+  it('asks main for what the first screen shows as it runs, before the page has asked anything: its first call of each takes that answer', async () => {
+    expect(ipc.invoke.mock.calls).toEqual(ASKED_AT_START.map((name) => [channelOf(name), undefined]))
+    const pbx = exposed.get('pbx') as Record<string, (input?: unknown) => Promise<unknown>>
+    expect(await pbx.listSessions!()).toEqual({ channel: channelOf('listSessions'), input: undefined })
+    expect(ipc.invoke).toHaveBeenCalledTimes(ASKED_AT_START.length)
+    await pbx.listSessions!()
+    expect(ipc.invoke).toHaveBeenCalledTimes(ASKED_AT_START.length + 1)
   })
 
   it('passes on the menu commands of the contract only, without the IPC event, until told to stop', () => {
