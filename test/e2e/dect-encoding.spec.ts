@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { fixturePath } from './e2e-steps'
+import { dropFileOnWindow, fixturePath } from './e2e-steps'
 import { expect, test } from './harness'
 
 // A spreadsheet Excel saved as "CSV" on a German Windows: Windows-1252, not UTF-8 ("Büro Jürgen"
@@ -15,23 +15,7 @@ test('a Windows-1252 spreadsheet dropped on the window shows Büro Jürgen, says
   await expect(app.getByRole('button', { name: 'New batch from a spreadsheet' })).toBeVisible()
 
   // a drag from the file manager, dropped on the navigation (no screen's drop zone: the window takes it)
-  const dataTransfer = await app.evaluateHandle(
-    ({ name, content }) => {
-      // (the page's classes, as far as this needs them: the test code has no DOM types)
-      const page = globalThis as unknown as {
-        DataTransfer: new () => { items: { add(file: unknown): void } }
-        File: new (parts: Uint8Array[], name: string, options: { type: string }) => unknown
-      }
-      const transfer = new page.DataTransfer()
-      transfer.items.add(new page.File([new Uint8Array(content)], name, { type: 'text/csv' }))
-      return transfer
-    },
-    { name: FILE, content: [...bytes] },
-  )
-  const target = app.getByRole('menu')
-  await target.dispatchEvent('dragenter', { dataTransfer })
-  await target.dispatchEvent('dragover', { dataTransfer })
-  await target.dispatchEvent('drop', { dataTransfer })
+  await dropFileOnWindow(app, FILE, bytes)
 
   // the wizard opens at the mapping: the names as written, the encoding said
   await expect(app.getByLabel('Field for column MAC-Adresse')).toBeVisible()

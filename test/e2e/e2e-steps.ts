@@ -59,6 +59,30 @@ export async function openPbx(app: Page, label: string, username: string): Promi
   await expect(app.getByText(new RegExp(`signed in as ${username} · `))).toBeVisible()
 }
 
+/**
+ * Drops a file on the window as a drag from the file manager does (dragenter, dragover, drop), on
+ * the sidebar's menu: no screen's drop zone, so the window takes it.
+ */
+export async function dropFileOnWindow(app: Page, name: string, bytes: Uint8Array): Promise<void> {
+  const dataTransfer = await app.evaluateHandle(
+    ({ name, content }) => {
+      // (the page's classes, as far as this needs them: the test code has no DOM types)
+      const page = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } }
+        File: new (parts: Uint8Array[], name: string, options: { type: string }) => unknown
+      }
+      const transfer = new page.DataTransfer()
+      transfer.items.add(new page.File([new Uint8Array(content)], name, { type: 'text/csv' }))
+      return transfer
+    },
+    { name, content: [...bytes] },
+  )
+  const target = app.getByRole('menu')
+  await target.dispatchEvent('dragenter', { dataTransfer })
+  await target.dispatchEvent('dragover', { dataTransfer })
+  await target.dispatchEvent('drop', { dataTransfer })
+}
+
 /** Opens an area from the sidebar menu, as a user does. */
 export async function openArea(app: Page, title: string): Promise<void> {
   await app.getByRole('menu').getByText(title, { exact: true }).click()
