@@ -53,8 +53,8 @@ import { mainThreadTimeUntilMark } from '../support/main-thread-time'
  *   disk; the same answers, test/e2e/static-server.ts), parsing and running them, the first
  *   screen's calls to the services (asked as the page starts, by the preload's own code the
  *   harness puts in the page, electron/preload/bridge-api.ts) over the test's Playwright binding
- *   (Electron's IPC in the app; one list call alone is printed as `startup_list_call_ms`). Not in them: Electron's own start and the window's
- *   creation.
+ *   (Electron's IPC in the app; one list call alone is printed as `startup_list_call_ms`). Not in
+ *   them: Electron's own start and the window's creation.
  * - `startup_pbx_list_main_thread_cold_ms`: of a first start, the page's main thread's own (CPU)
  *   time until the list is in the DOM, from a Chromium trace of loads of their own
  *   (test/support/main-thread-time.ts). A busy machine shakes it far less than the wall-clock
