@@ -20,6 +20,16 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
+        test: {
+          // what ships: the build's files loaded in plain Node, its command line run (issue 36)
+          name: 'build',
+          environment: 'node',
+          include: ['test/build/**/*.test.ts'],
+          globalSetup: ['test/build/fresh-build.ts'],
+        },
+      },
+      {
         plugins: [vue()],
         resolve: { alias },
         test: {

@@ -122,10 +122,17 @@ export function matchesShown(shown: readonly string[], output: readonly string[]
   return match(0, 0)
 }
 
-/** Runs `node bin/pbx-provisioner.mjs <args>` with stderr on the same pipe as stdout, as a terminal shows them. */
-export function runMerged(args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<{ code: number | null; output: string }> {
+/**
+ * Runs `node <entry> <args>` with stderr on the same pipe as stdout, as a terminal shows them;
+ * `entry` is the command line as a user runs it: bin/pbx-provisioner.mjs (the source, through
+ * tsx), or the build's out/main/cli.js.
+ */
+export function runMerged(
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; entry?: string; timeoutMs?: number },
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', 'exec "$0" "$@" 2>&1', process.execPath, BIN, ...args], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'inherit'] })
+    const child = spawn('sh', ['-c', 'exec "$0" "$@" 2>&1', process.execPath, options.entry ?? BIN, ...args], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'inherit'] })
     let output = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
     const timer = setTimeout(() => {
@@ -141,4 +148,4 @@ export function runMerged(args: readonly string[], options: { cwd: string; env: 
   })
 }
 
-export { ROOT }
+export { BIN, ROOT }

@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The checkout, and what `npm run build` (electron-vite) makes in it: what the app ships. */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+export const OUT = join(ROOT, 'out')
+export const BUILT_CLI = join(OUT, 'main/cli.js')
+export const BUILT_MAIN = join(OUT, 'main/index.js')
+export const BUILT_PRELOAD = join(OUT, 'preload/index.cjs')
+/** `node --import` this, and 'electron' is the stand-in of electron-stub/electron.cjs. */
+export const ELECTRON_STUB = fileURLToPath(new URL('./electron-stub/register.mjs', import.meta.url))
+
+/** Every script under `dir` (`.js`, `.cjs`, `.mjs`), as paths relative to out/, sorted. */
+export function builtScripts(dir: string): string[] {
+  return readdirSync(join(OUT, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(c|m)?js$/.test(entry.name))
+    .map((entry) => relative(OUT, join(entry.parentPath, entry.name)))
+    .sort()
+}
+
+export interface NodeRun {
+  code: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+}
+
+/** `node <args>` in the checkout, its output collected; killed (and rejected) after `timeoutMs`. */
+export function runNode(args: readonly string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<NodeRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`node ${args.join(' ')} did not end in ${options.timeoutMs ?? 30_000} ms; stderr so far:\n${stderr}`))
+    }, options.timeoutMs ?? 30_000)
+    child.on('error', reject)
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      resolve({ code, signal, stdout, stderr })
+    })
+  })
+}
