@@ -14,6 +14,26 @@ const layer = (files, patterns, message) => ({
   },
 })
 
+// Names the bundler declares itself at the top of a chunk of the main process's build (its
+// `require = createRequire(import.meta.url)`, and `__dirname`, `__filename` where they are used):
+// a binding of ours with one of those names, once bundled beside it, is declared twice, and the
+// whole chunk fails to load (issue 36: the app could not start). Refused anywhere in bundled code.
+const BUNDLER_NAMES = "/^(require|__dirname|__filename)$/"
+const bundlerNames = {
+  selector: [
+    `:matches(VariableDeclarator, FunctionDeclaration, FunctionExpression, ClassDeclaration) > Identifier.id[name=${BUNDLER_NAMES}]`,
+    `:matches(ImportSpecifier, ImportDefaultSpecifier, ImportNamespaceSpecifier) > Identifier.local[name=${BUNDLER_NAMES}]`,
+    `:function > Identifier.params[name=${BUNDLER_NAMES}]`,
+    `:matches(ObjectPattern > Property > Identifier.value, ArrayPattern > Identifier, AssignmentPattern > Identifier.left)[name=${BUNDLER_NAMES}]`,
+  ].join(', '),
+  message:
+    'The bundler declares require, __dirname and __filename itself in the chunks it makes; a binding of that name is declared twice there and the chunk fails to load (issue 36). Name it for what it holds (fromHere, …).',
+}
+const bundledCode = {
+  files: ['electron/**/*.ts', 'renderer/**/*.{ts,vue}'],
+  rules: { 'no-restricted-syntax': ['error', bundlerNames] },
+}
+
 // Electron's security checklist, in main: a webPreferences value that switches part of it off, or
 // shell.openExternal called other than through external-links.ts's webAddressOnly (http(s) only),
 // fails lint (README, "Security checklist"; test/unit/main/lint-security.test.ts proves it bites).
@@ -41,6 +61,8 @@ const electronSecurity = {
         selector: "Property:matches([key.name='enableBlinkFeatures'], [key.value='enableBlinkFeatures'])",
         message: "enableBlinkFeatures switches on Blink features Electron's security checklist keeps off.",
       },
+      // the rule of bundled code (above): this list replaces that one in electron/main
+      bundlerNames,
       {
         selector: "MemberExpression[property.name='openExternal']:not(CallExpression[callee.name='webAddressOnly'] MemberExpression)",
         message: 'shell.openExternal only through webAddressOnly (external-links.ts): the browser opens http(s) addresses the app built, nothing else.',
@@ -71,6 +93,8 @@ export default tseslint.config(
     },
   },
   { files: ['renderer/**'], languageOptions: { globals: { ...globals.browser } } },
+  // CommonJS files (the test stand-in for Electron) load their modules with require
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
   // Playwright fixtures declare the fixtures they use by destructuring, `{}` for none
   { files: ['test/e2e/**', 'test/electron/**'], rules: { 'no-empty-pattern': 'off' } },
   // The layers. contract: depends on nothing of ours, and on nothing of Node or Electron.
@@ -106,6 +130,7 @@ export default tseslint.config(
     ['**/services/**', '**/main/**', '**/demo-pbx/**', '**/renderer/**', 'zod', 'node:*'],
     'The sandboxed preload may import electron and the contract\'s operation names only.',
   ),
+  bundledCode,
   electronSecurity,
   layer(
     ['renderer/**'],

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { builtinModules } from 'node:module'
+import { existsSync, readFileSync } from 'node:fs'
+import { builtinModules, createRequire } from 'node:module'
 import { join } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -56,7 +56,8 @@ describe("the bundles' imports", () => {
       ...code.matchAll(/^import(?:[\s\S]*?from)?\s*"([^"]+)";?$/gm),
       ...code.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g),
       ...code.matchAll(/\brequire\(\s*"([^"]+)"\s*\)/g),
-      ...code.matchAll(/\.resolve\(\s*"([^"]+)"\s*\)/g),
+      // files a package ships, found by its name at run time (the label fonts)
+      ...code.matchAll(/"([^"]+\.ttf)"/g),
     ].map((match) => match[1]!)
     return found.filter((name) => !name.startsWith('.') && !name.startsWith('/'))
   }
@@ -72,10 +73,14 @@ describe("the bundles' imports", () => {
     expect(unshipped).toEqual([])
   })
 
-  it("find the label fonts by their package's name, as the packaged app's archive holds it", () => {
-    const fonts = mainScripts.flatMap(importedBy).filter((name) => name.endsWith('.ttf'))
+  it("find the label fonts by their package's name, from the chunk's own place, as in the packaged app's archive", () => {
+    const fonts = mainScripts.flatMap((file) => [...readFileSync(join(OUT, file), 'utf8').matchAll(/"([^"]+\.ttf)"/g)].map((match) => ({ file, font: match[1]! })))
     expect(fonts.length).toBeGreaterThan(0)
-    for (const font of fonts) expect(packageOf(font)).toBe('dejavu-fonts-ttf')
+    for (const { file, font } of fonts) {
+      expect(shipped.has(packageOf(font)), `${file}: ${font}`).toBe(true)
+      // resolved as the chunk resolves it: out/main/chunks → node_modules (app.asar/node_modules once packaged)
+      expect(existsSync(createRequire(join(OUT, file)).resolve(font)), `${file}: ${font}`).toBe(true)
+    }
   })
 })
 

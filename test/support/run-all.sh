@@ -15,7 +15,7 @@ step "build"
 npx electron-vite build --logLevel warn || exit 1
 
 rm -rf test-results && mkdir -p test-results
-step "vitest (contract, services, demo PBX, keychain, components)"
+step "vitest (contract, services, demo PBX, keychain, components, the build)"
 bash test/support/in-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 vitest_status=$?
 step "playwright (renderer in Chromium against the real services)"

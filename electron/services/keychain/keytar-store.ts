@@ -16,8 +16,7 @@ const PROBE_ACCOUNT = '__probe__'
 export async function openKeytarStore(): Promise<KeychainState> {
   let keytar: SecretStore
   try {
-    const require = createRequire(import.meta.url)
-    keytar = require('keytar') as SecretStore
+    keytar = createRequire(import.meta.url)('keytar') as SecretStore
   } catch {
     return {
       available: false,

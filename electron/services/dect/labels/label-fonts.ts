@@ -10,12 +10,20 @@ import * as fontkit from 'fontkit'
  * which `missingCharacters` finds so the export can say so before the labels are stuck on.
  */
 
-const require = createRequire(import.meta.url)
-
-export const LABEL_FONT_FILES = {
-  sans: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-  mono: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf'),
+/**
+ * The fonts' files, by their package's name: Node's resolution finds them from this module's own
+ * place, in a checkout (from the source, or from the build's chunk in out/main/chunks) and in the
+ * packaged app's archive alike (app.asar/node_modules, which Electron's fs reads). They are found
+ * when first used, not as the module loads: a command that prints no label never looks.
+ *
+ * Nothing here is named `require`: the bundler declares its own `require` at the top of the chunk
+ * this module goes into, and a second declaration kept the whole main bundle from loading (issue
+ * 36; lint refuses the name in bundled code, and test/build loads the build).
+ */
+const LABEL_FONT_FILES = {
+  sans: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+  mono: 'dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf',
 } as const
 
 export type LabelFont = keyof typeof LABEL_FONT_FILES
@@ -23,10 +31,10 @@ export type LabelFont = keyof typeof LABEL_FONT_FILES
 /** The fonts' bytes, read once (about 1.4 MB in all): every export embeds from them. */
 let bytes: Record<LabelFont, Buffer> | undefined
 export function labelFontBytes(): Record<LabelFont, Buffer> {
-  bytes ??= {
-    sans: readFileSync(LABEL_FONT_FILES.sans),
-    bold: readFileSync(LABEL_FONT_FILES.bold),
-    mono: readFileSync(LABEL_FONT_FILES.mono),
+  if (!bytes) {
+    const fromHere = createRequire(import.meta.url)
+    const read = (font: LabelFont) => readFileSync(fromHere.resolve(LABEL_FONT_FILES[font]))
+    bytes = { sans: read('sans'), bold: read('bold'), mono: read('mono') }
   }
   return bytes
 }
