@@ -1,4 +1,5 @@
-import { macForPeople, rowHasErrors, rowHasWarnings, type Batch, type BatchStatus, type RowProblem } from '../contract/dect'
+import { itemState, type BatchState, type BatchStatus, type BatchVerdict, type ItemState } from '../contract/batch-state'
+import { macForPeople, rowHasErrors, rowHasWarnings, type Batch, type RowProblem } from '../contract/dect'
 import { plural } from './output'
 
 /**
@@ -54,24 +55,86 @@ export function countsText(counts: ReturnType<typeof rowCounts>): string {
   return counts.handsets.total > 0 ? `${part(counts.rows, 'row')}; ${part(counts.handsets, 'handset')}` : part(counts.rows, 'row')
 }
 
-const STATUS_WORDS: Record<BatchStatus, string> = {
+/** A batch's verdict (contract/batch-state.ts) in words, as `batch list` and `show` print it. */
+const VERDICT_WORDS: Record<BatchVerdict, string> = {
   draft: 'not pushed',
   pushing: 'pushing',
   paused: 'paused',
   done: 'done',
-  partly_failed: 'some failed',
+  incomplete: 'incomplete',
+  partly_failed: 'partly failed',
+  failed: 'failed',
 }
 
-export const statusWords = (status: BatchStatus): string => STATUS_WORDS[status]
+export const verdictWords = (state: BatchState): string => VERDICT_WORDS[state.verdict]
 
-/** A row's outcome in one word: created, matched, FAILED, pending, or "errors" when kept out of the push. */
-export function outcomeWords(row: Batch['rows'][number]): string {
-  if (row.outcome.state === 'pending') return rowHasErrors(row) ? 'errors' : 'pending'
-  return row.outcome.state === 'failed' ? 'FAILED' : row.outcome.state
+/** A row's or handset's state in one word; FAILED stands out in a table. */
+const STATE_WORDS: Record<ItemState, string> = {
+  ready: 'ready',
+  not_sent: 'not sent',
+  pending: 'pending',
+  done: 'done',
+  failed: 'FAILED',
 }
 
-/** A row as `batch show` prints it: row, name, MAC, extension, outcome, the PBX's id, and what went wrong. */
-export function rowCells(row: Batch['rows'][number]): string[] {
-  const why = row.outcome.error ?? row.problems.map((p) => `${p.field}: ${p.message}`).join('; ')
-  return [String(row.row), row.values.name ?? '', macForPeople(row.values.mac), row.values.extension ?? '', outcomeWords(row), row.outcome.phoneId ?? '', why]
+/** What the PBX said of a failed item, else its own problems: why it is where it is. */
+const whyOf = (item: { outcome: { error?: string }; problems: readonly RowProblem[] }): string =>
+  item.outcome.error ?? item.problems.map((p) => `${p.field}: ${p.message}`).join('; ')
+
+/** A row as `batch show` prints it: row, name, MAC, extension, state (and how: created, matched), the PBX's id, and why. */
+export function rowCells(row: Batch['rows'][number], status: BatchStatus): string[] {
+  const state = itemState(row, status)
+  const how = state === 'done' ? ` (${row.outcome.state})` : ''
+  return [String(row.row), row.values.name ?? '', macForPeople(row.values.mac), row.values.extension ?? '', `${STATE_WORDS[state]}${how}`, row.outcome.phoneId ?? '', whyOf(row)]
+}
+
+/** A handset as `batch show` prints it: row, name, IPUI, its base, index and extension, state, and why. */
+export function handsetCells(handset: Batch['handsets'][number], status: BatchStatus): string[] {
+  const state = itemState(handset, status)
+  const how = state === 'done' ? ` (${handset.outcome.state})` : ''
+  const index = handset.outcome.handsetIndex ?? handset.values.handset_index
+  return [
+    String(handset.row),
+    handset.values.name ?? '',
+    handset.values.ipui ?? '',
+    macForPeople(handset.outcome.baseMac ?? handset.values.base_mac),
+    index === undefined ? '' : String(index),
+    handset.values.extension ?? '',
+    `${STATE_WORDS[state]}${how}`,
+    whyOf(handset),
+  ]
+}
+
+/** A failed or not-sent row or handset with its reason, as `--json` lists them. */
+export interface LeftItem {
+  kind: 'base' | 'handset'
+  row: number
+  state: 'failed' | 'not_sent'
+  name: string
+  /** the base's MAC; for a handset, its IPUI */
+  mac?: string
+  ipui?: string
+  reason: string
+}
+
+/** The rows and handsets a push left: failed (the PBX's reason) or not sent (their errors). */
+export function leftItems(batch: Pick<Batch, 'rows' | 'handsets' | 'status'>): LeftItem[] {
+  const left: LeftItem[] = []
+  for (const row of batch.rows) {
+    const state = itemState(row, batch.status)
+    if (state === 'failed' || state === 'not_sent') left.push({ kind: 'base', row: row.row, state, name: row.values.name ?? '', mac: macForPeople(row.values.mac), reason: whyOf(row) || 'failed' })
+  }
+  for (const handset of batch.handsets) {
+    const state = itemState(handset, batch.status)
+    if (state === 'failed' || state === 'not_sent') {
+      left.push({ kind: 'handset', row: handset.row, state, name: handset.values.name ?? '', ipui: handset.values.ipui ?? '', reason: whyOf(handset) || 'failed' })
+    }
+  }
+  return left
+}
+
+/** "handset row 4 (IPUI 0123456789), Anna: extension 1208 is on …" */
+export function leftText(item: LeftItem): string {
+  const what = item.kind === 'base' ? `row ${item.row}, ${item.mac} ${item.name}` : `handset row ${item.row}${item.ipui ? `, IPUI ${item.ipui}` : ''}${item.name ? ` ${item.name}` : ''}`
+  return `${what.trimEnd()}: ${item.state === 'not_sent' ? 'not sent: ' : ''}${item.reason}`
 }

@@ -1,3 +1,5 @@
+import type { BatchState } from '../contract/batch-state'
+
 /**
  * The exit codes scripts may rely on (README, "Command line"): 0 done, 1 failed, 2 bad usage
  * (nothing was done), 3 partly failed (some PBXs of several failed), 130 stopped by Ctrl-C.
@@ -35,4 +37,21 @@ export const failedError = (message: string): CliError => new CliError(EXIT.fail
 export function exitCodeOf(succeeded: number, failed: number): ExitCode {
   if (failed === 0) return EXIT.done
   return succeeded === 0 ? EXIT.failed : EXIT.partly
+}
+
+/**
+ * The exit code of a batch's push or retry, from its state (contract/batch-state.ts): 0 only when
+ * every row and every handset is on the PBX; 1 when none is (all failed, or nothing could be
+ * sent); 3 when some are and some failed, were not sent (errors), or are still to push.
+ */
+export function exitCodeOfBatch(state: BatchState): ExitCode {
+  switch (state.verdict) {
+    case 'done':
+      return EXIT.done
+    case 'incomplete':
+    case 'partly_failed':
+      return EXIT.partly
+    default:
+      return EXIT.failed
+  }
 }

@@ -13,9 +13,13 @@ const POLL_MS = 100
 /** a plain line at least this often while rows are done */
 const LINE_EVERY_MS = 1000
 
-/** "pushed 120 of 200 (created 118, matched 2, failed 0)", with the handsets when the batch has any */
+/**
+ * "pushed 120 of 200 (created 118, matched 2, failed 0)", with the handsets when the batch has any
+ * ("; handsets 10 of 10 (enrolled 0, matched 0, failed 10)": sent, and how each ended).
+ */
 export function progressLine(p: PushProgress): string {
-  const handsets = p.handsets && p.handsets.total > 0 ? `; handsets ${p.handsets.done} of ${p.handsets.total}` : ''
+  const h = p.handsets
+  const handsets = h && h.total > 0 ? `; handsets ${h.done} of ${h.total} (enrolled ${h.enrolled}, matched ${h.matched}, failed ${h.failed})` : ''
   return `pushed ${p.done} of ${p.total} (created ${p.created}, matched ${p.matched}, failed ${p.failed})${handsets}`
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BATCH_STATUSES, batchStateOf, BatchStateSchema } from './batch-state'
 import { HandsetRowSchema, isHandsetOnPbx } from './dect-handsets'
 import { DECT_INTERFACES, DECT_LANGUAGES, TRANSPORTS } from './pbx'
 import { MAX_CSV_FILE_BYTES } from './plain-rules'
@@ -104,8 +105,7 @@ export const BatchRowSchema = z.object({
 })
 export type BatchRow = z.infer<typeof BatchRowSchema>
 
-export const BATCH_STATUSES = ['draft', 'pushing', 'paused', 'done', 'partly_failed'] as const
-export type BatchStatus = (typeof BATCH_STATUSES)[number]
+export { BATCH_STATUSES, type BatchStatus } from './batch-state'
 
 export const PUSH_CONCURRENCY = { min: 1, max: 16, default: 4 } as const
 
@@ -147,6 +147,8 @@ export const BatchSummarySchema = z.object({
     handsets: z.int().optional(),
     handsetsOnPbx: z.int().optional(),
   }),
+  /** where the batch stands, its rows and handsets by state (batch-state.ts): what the list shows */
+  state: BatchStateSchema,
 })
 export type BatchSummary = z.infer<typeof BatchSummarySchema>
 
@@ -230,6 +232,8 @@ export const PushProgressSchema = z.object({
   reason: z.string().optional(),
   /** the batch's handsets, enrolled as members of its bases after the bases (absent: a push of a version without handsets) */
   handsets: HandsetCountsSchema.optional(),
+  /** where the batch stands, its rows and handsets by state (batch-state.ts): what the panel says and offers */
+  state: BatchStateSchema,
 })
 export type PushProgress = z.infer<typeof PushProgressSchema>
 
@@ -348,5 +352,6 @@ export function summaryOf(batch: Batch): BatchSummary {
     targetProfileId: batch.targetProfileId,
     updatedAt: batch.updatedAt,
     counts,
+    state: batchStateOf(batch),
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BATCH_VERDICTS } from './batch-state'
 import { BATCH_STATUSES } from './dect'
 
 /**
@@ -75,7 +76,8 @@ export const FleetEntrySchema = z.object({
     .default({}),
   notifications: z.enum(FLEET_NOTIFICATIONS).optional(),
   /** the batch pushed to this PBX most recently */
-  lastBatch: z.object({ batchId: z.string(), name: z.string(), status: z.enum(BATCH_STATUSES), at: z.string() }).optional(),
+  // verdict: where the batch stands (batch-state.ts); absent in figures kept before it was there
+  lastBatch: z.object({ batchId: z.string(), name: z.string(), status: z.enum(BATCH_STATUSES), verdict: z.enum(BATCH_VERDICTS).optional(), at: z.string() }).optional(),
   warnings: z.array(FleetWarningSchema).default([]),
 })
 export type FleetEntry = z.infer<typeof FleetEntrySchema>

@@ -283,7 +283,7 @@ const SCREENS: Screen[] = [
       const panel = app.getByRole('region', { name: 'Push to a PBX' })
       await panel.getByRole('textbox', { name: 'Target PBX' }).click()
       await app.locator('.n-base-select-option', { hasText: DEMO }).click()
-      await expect(panel.getByRole('button', { name: 'Push 5 phones' })).toBeVisible()
+      await expect(panel.getByRole('button', { name: 'Push 5 bases' })).toBeVisible()
     },
   },
   {
@@ -631,7 +631,9 @@ for (const scheme of ['light', 'dark'] as const) {
     test.use({ colorScheme: scheme })
     for (const screen of SCREENS) {
       test(`${screen.name} (${scheme})`, async ({ app, services, pbx }) => {
-        test.setTimeout(60_000)
+        // a screen with many controls (the rule editor) took 60 s and more on a loaded machine:
+        // issue 41 makes the pass faster; until then the visit has room
+        test.setTimeout(120_000)
         await expectScheme(app, scheme)
         await screen.show({ app, services, pbx, scheme })
         if (screen.shot) {

@@ -69,9 +69,9 @@ test('import handsets, fix a bad IPEI, push, see the members on the PBX, watch t
   const panel = app.getByRole('region', { name: 'Push to a PBX' })
   await panel.getByRole('textbox', { name: 'Target PBX' }).click()
   await app.locator('.n-base-select-option', { hasText: 'Demo site' }).click()
-  await panel.getByRole('button', { name: 'Push 2 phones' }).click()
+  await panel.getByRole('button', { name: 'Push 2 bases and 4 handsets' }).click()
   await expect(panel.getByText('Push finished')).toBeVisible({ timeout: 20_000 })
-  await expect(panel.getByText(/Handsets: 4 enrolled, 0 matched of 4\./)).toBeVisible()
+  await expect(panel.getByText(/Handsets: 4 of 4 on the PBX: 4 enrolled, 0 matched\./)).toBeVisible()
   await app.screenshot({ path: 'test-results/screens/dect-handsets-pushed.png' })
 
   // the members, read through the PBX's API, not from the screen

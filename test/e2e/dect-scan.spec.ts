@@ -81,8 +81,8 @@ test('scan bases into a new batch as a barcode scanner types them, see the dupli
   await app.keyboard.type('Demo site')
   await app.keyboard.press('Enter')
   await expect(panel.getByText('Demo site (manager', { exact: false })).toBeVisible()
-  await panel.getByRole('button', { name: 'Push 3 phones' }).click()
-  await expect(panel.getByText('3 of 3 phones are on Demo site: 3 created, 0 matched.')).toBeVisible({ timeout: 20_000 })
+  await panel.getByRole('button', { name: 'Push 3 bases' }).click()
+  await expect(panel.getByText('3 of 3 bases are on Demo site: 3 created, 0 matched.')).toBeVisible({ timeout: 20_000 })
 
   // read back through the PBX's API, not from the screen
   const api = await demoApi(pbx.url, MANAGER)

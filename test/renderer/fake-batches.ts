@@ -1,3 +1,4 @@
+import { batchStateOf } from '@contract/batch-state'
 import type { PbxApi } from '@contract/bridge'
 import type { Batch, BatchDefaults, BatchField, BatchRow, BatchRowValues, ColumnMapping, CsvEncoding, RowProblem } from '@contract/dect'
 import { DECT_LANGUAGES } from '@contract/pbx'
@@ -226,7 +227,7 @@ export function createBatchFakes(initial: Partial<BatchFakeState> = {}): { state
             counts[row.outcome.state]++
           }
           const { id, name, source, status, targetProfileId, updatedAt } = batch
-          return { id, name, source, status, targetProfileId, updatedAt, counts }
+          return { id, name, source, status, targetProfileId, updatedAt, counts, state: batchStateOf(batch) }
         }),
       ),
     getBatch: async ({ batchId }) => {

@@ -7,6 +7,7 @@ import { OPERATION_NAMES, type OperationName } from '@contract/operations'
 import { vi, type Mock } from 'vitest'
 import { createBatchFakes, type BatchFakeState } from './fake-batches'
 // the DECT push, QR codes and phones block (end of file)
+import { batchStateOfTallies } from '@contract/batch-state'
 import type { Batch, PhoneQr, PushProgress } from '@contract/dect'
 import type { DectPhone } from '@contract/pbx'
 // the fleet block (end of file)
@@ -694,10 +695,23 @@ export const FAKE_CANCELLED_REASON = 'Cancelled by you'
 export const FAKE_PUSHED_ELSEWHERE = 'The batch is being pushed by a command line or another window. Wait until that push ends (or pause it there), then try again.'
 export const FAKE_NOT_SUPPORTED_DELETE = 'The PBX does not offer deleting DECT phones (405 on DELETE /api/dect_phones/{id}).'
 
-/** A push that has not run yet: `total` valid rows, all pending; pass what differs. */
-export function fakePushProgress(batchId: string, more: Partial<PushProgress> = {}): PushProgress {
-  const total = more.total ?? 150
+/** The progress with the state main derives from its counts and status (contract/batch-state.ts). */
+export function withFakeState(progress: Omit<PushProgress, 'state'>): PushProgress {
+  const h = progress.handsets
   return {
+    ...progress,
+    state: batchStateOfTallies(
+      progress.status,
+      { done: progress.created + progress.matched, failed: progress.failed, pending: progress.pending, withErrors: progress.withErrors },
+      h ? { done: h.enrolled + h.matched, failed: h.failed, pending: h.pending, withErrors: h.withErrors } : { done: 0, failed: 0, pending: 0, withErrors: 0 },
+    ),
+  }
+}
+
+/** A push that has not run yet: `total` valid rows, all pending; pass what differs. */
+export function fakePushProgress(batchId: string, more: Omit<Partial<PushProgress>, 'state'> = {}): PushProgress {
+  const total = more.total ?? 150
+  return withFakeState({
     batchId,
     status: 'draft',
     running: false,
@@ -711,7 +725,7 @@ export function fakePushProgress(batchId: string, more: Partial<PushProgress> = 
     startedAt: null,
     etaMs: null,
     ...more,
-  }
+  })
 }
 
 /** A tiny SVG standing for the QR code of `text`. */
@@ -815,7 +829,7 @@ export function createDectFake(isSignedIn: (profileId: string) => boolean): {
   const state: FakeDectState = { pushes: {}, qrCodes: {}, phones: {}, noDelete: {} }
   const notSignedIn = () => fail('NOT_SIGNED_IN', 'Sign in to the PBX first.')
   const noPush = (batchId: string) => fail('NOT_FOUND', `There is no batch ${batchId} on this computer.`)
-  const answer = (progress: PushProgress) => ok(structuredClone(progress))
+  const answer = (progress: PushProgress) => ok(withFakeState(structuredClone(progress)))
   // as main refuses a push of a batch another process pushes (services/dect/batch-sharing.ts)
   const pushedElsewhere = () => fail('BUSY', FAKE_PUSHED_ELSEWHERE)
 
@@ -825,7 +839,8 @@ export function createDectFake(isSignedIn: (profileId: string) => boolean): {
       if (!push) return noPush(batchId)
       if (!isSignedIn(profileId)) return notSignedIn()
       if (push.elsewhere) return pushedElsewhere()
-      if (push.pending > 0) {
+      // rows, or handsets added after the bases' push
+      if (push.pending > 0 || (push.handsets?.pending ?? 0) > 0) {
         Object.assign(push, { running: true, status: 'pushing', startedAt: new Date().toISOString(), etaMs: null })
         delete push.reason
       }
@@ -862,8 +877,8 @@ export function createDectFake(isSignedIn: (profileId: string) => boolean): {
       return ok({ fileName: `${batchId}-labels-${size}.pdf`, base64: btoa(`%PDF-1.7 labels ${size}`), labels, pages: Math.ceil(labels / perPage), warnings: [] })
     },
     exportResultsCsv: async ({ batchId }) => {
-      const lines = (state.qrCodes[batchId] ?? []).map((code) => `base,${code.row},${code.mac},${code.name},,ph-${code.row},${code.url},created,,,,`)
-      return ok({ fileName: `${batchId}-results.csv`, csv: ['kind,row,mac,name,extension,id,url,outcome,error,ipui,base_mac,handset_index', ...lines].join('\n') + '\n' })
+      const lines = (state.qrCodes[batchId] ?? []).map((code) => `base,${code.row},${code.mac},${code.name},,ph-${code.row},${code.url},done,created,,,,`)
+      return ok({ fileName: `${batchId}-results.csv`, csv: ['kind,row,mac,name,extension,id,url,state,outcome,error,ipui,base_mac,handset_index', ...lines].join('\n') + '\n' })
     },
     listDectPhones: async ({ profileId }) => (isSignedIn(profileId) ? ok(structuredClone(state.phones[profileId] ?? [])) : notSignedIn()),
     // the fake's bases have no handsets yet; a base's lines are its model's (the phone's `lines`)
@@ -920,12 +935,12 @@ export function createDectFake(isSignedIn: (profileId: string) => boolean): {
         Object.assign(push, { running: false, status: push.failed > 0 ? 'partly_failed' : 'done', etaMs: null })
         delete push.elsewhere
       }
-      return structuredClone(push)
+      return withFakeState(structuredClone(push))
     },
     stopPush: (batchId, reason) => {
       const push = pushOf(batchId)
       Object.assign(push, { running: false, status: 'paused', etaMs: null, reason })
-      return structuredClone(push)
+      return withFakeState(structuredClone(push))
     },
   }
 

@@ -1,17 +1,19 @@
 import type { Argv, CommandModule } from 'yargs'
 import { bridge } from '../../contract/bridge'
-import { macForPeople, PUSH_CONCURRENCY, type BatchSummary, type PushProgress } from '../../contract/dect'
+import { stateSentence, toSend } from '../../contract/batch-state'
+import { PUSH_CONCURRENCY, type BatchSummary, type PushProgress } from '../../contract/dect'
 import type { PbxProfile } from '../../contract/profiles'
+import { leftItems, leftText } from '../batch-text'
 import { namedBatch } from '../batch-names'
 import type { CliContext, OpenServices } from '../context'
-import { EXIT, exitCodeOf, failedError, usageError, type ExitCode } from '../exit-codes'
+import { EXIT, exitCodeOfBatch, failedError, usageError, type ExitCode } from '../exit-codes'
 import { plural, PROGRAM } from '../output'
 import { plainLines, progressBar, progressLine, pushFollower, type ProgressView } from '../push-progress'
 import { openKept } from '../sign-in'
 import { action, checkedArgs, jsonOption, namedPbx, savedPbxs, type BaseArgs } from './common'
 
-/** How many failed rows the text output lists (--json lists them all). */
-const SHOWN_FAILURES = 10
+/** How many failed or not-sent rows and handsets the text output lists (--json lists them all). */
+const SHOWN_LEFT = 10
 
 interface PushArgs extends BaseArgs {
   batch: string
@@ -37,12 +39,12 @@ export function pushCommand(ctx: CliContext): CommandModule<BaseArgs, PushArgs> 
     handler: action(ctx, async (argv) => {
       const concurrency = argv.concurrency === undefined ? undefined : checkedArgs(bridge.startPush.input.shape.concurrency, argv.concurrency, { '': '--concurrency' })
       const { open, batch, profile } = await target(ctx, argv)
-      const { created, matched, failed, pending, withErrors, handsets = 0 } = batch.counts
-      if (created + matched + failed + pending + handsets === 0) {
+      const { rows, handsets } = batch.state
+      if (rows.total + handsets.total === rows.not_sent + handsets.not_sent) {
         throw failedError(
-          withErrors > 0
-            ? `No row of "${batch.name}" is ready to push: every row has errors (\`${PROGRAM} batch show ${JSON.stringify(batch.name)}\` names them).`
-            : `"${batch.name}" has no row to push.`,
+          rows.not_sent + handsets.not_sent > 0
+            ? `Nothing of "${batch.name}" is ready to push: every row and handset has errors (\`${PROGRAM} batch show ${JSON.stringify(batch.name)}\` names them).`
+            : `"${batch.name}" has no row or handset to push.`,
         )
       }
       return follow(ctx, open, batch, profile, argv.json ?? false, () =>
@@ -52,11 +54,11 @@ export function pushCommand(ctx: CliContext): CommandModule<BaseArgs, PushArgs> 
   }
 }
 
-/** `batch retry <batch>`: the failed rows again, and only those (with any still pending). */
+/** `batch retry <batch>`: the failed rows and handsets again, and only those (with any still to send). */
 export function retryCommand(ctx: CliContext): CommandModule<BaseArgs, PushArgs> {
   return {
     command: 'retry <batch>',
-    describe: 'Send the failed rows again (and only those, with any rows still pending), with live progress',
+    describe: 'Send the failed rows and handsets again (and only those, with any still to send), with live progress',
     builder: (yargs) =>
       yargs
         .positional('batch', { type: 'string', demandOption: true, describe: 'A batch, by name or id' })
@@ -65,9 +67,10 @@ export function retryCommand(ctx: CliContext): CommandModule<BaseArgs, PushArgs>
         .example('$0 batch retry "Site B"', 'After fixing what the PBX refused (a model, a template)') as Argv<PushArgs>,
     handler: action(ctx, async (argv) => {
       const { open, batch, profile } = await target(ctx, argv)
-      if (batch.counts.failed === 0 && batch.counts.pending === 0) {
-        ctx.out.note(`Nothing to retry: no row of "${batch.name}" failed, and none is pending.`)
-        return EXIT.done
+      const waiting = toSend(batch.state)
+      if (batch.state.rows.failed + batch.state.handsets.failed + waiting.rows + waiting.handsets === 0) {
+        ctx.out.note(`Nothing to retry: no row or handset of "${batch.name}" failed, and none is waiting to be sent.`)
+        return exitCodeOfBatch(batch.state)
       }
       return follow(ctx, open, batch, profile, argv.json ?? false, () => open.must('retryFailedRows', { batchId: batch.id, profileId: profile.id }))
     }),
@@ -105,7 +108,8 @@ async function follow(ctx: CliContext, open: OpenServices, batch: BatchSummary, 
     await end
   })
   try {
-    if (batch.counts.withErrors > 0) ctx.out.note(`${plural(batch.counts.withErrors, 'row')} with errors ${batch.counts.withErrors === 1 ? 'is' : 'are'} left out (\`${PROGRAM} batch show ${JSON.stringify(batch.name)}\` names the problems).`)
+    const notSent = batch.state.rows.not_sent + batch.state.handsets.not_sent
+    if (notSent > 0) ctx.out.note(`${plural(notSent, 'row or handset', 'rows and handsets')} with errors ${notSent === 1 ? 'is' : 'are'} left out (\`${PROGRAM} batch show ${JSON.stringify(batch.name)}\` names the problems).`)
     const last = await follower.follow(await start())
     return await ending(ctx, open, batch, profile, last, follower.interrupted, json)
   } finally {
@@ -117,33 +121,39 @@ async function follow(ctx: CliContext, open: OpenServices, batch: BatchSummary, 
 async function ending(ctx: CliContext, open: OpenServices, batch: BatchSummary, profile: PbxProfile, last: PushProgress, interrupted: boolean, json: boolean): Promise<ExitCode> {
   const finished = last.status === 'done' || last.status === 'partly_failed'
   const again = `${PROGRAM} batch push ${JSON.stringify(batch.name)} --pbx ${JSON.stringify(profile.label)}`
-  const failedRows = last.failed > 0 ? await failures(open, batch.id) : []
-  if (json) ctx.out.json({ batch: { id: batch.id, name: batch.name }, pbx: { profileId: profile.id, name: profile.label }, ...last, interrupted, failedRows })
-  else {
+  const state = last.state
+  // what the push left: failed (the PBX's reason) and not sent (their errors), rows and handsets
+  const left = state.rows.failed + state.rows.not_sent + state.handsets.failed + state.handsets.not_sent > 0 ? leftItems(await open.must('getBatch', { batchId: batch.id })) : []
+  const failedRows = left.filter((item) => item.kind === 'base' && item.state === 'failed')
+  if (json) {
+    ctx.out.json({
+      batch: { id: batch.id, name: batch.name },
+      pbx: { profileId: profile.id, name: profile.label },
+      ...last,
+      interrupted,
+      failedRows,
+      failedHandsets: left.filter((item) => item.kind === 'handset' && item.state === 'failed'),
+      notSent: left.filter((item) => item.state === 'not_sent'),
+    })
+  } else {
     ctx.out.line(`${finished ? 'Pushed' : 'Stopped:'} ${progressLine(last).replace(/^pushed /, '')} to "${profile.label}".`)
-    for (const row of failedRows.slice(0, SHOWN_FAILURES)) ctx.out.line(`  row ${row.row}, ${row.mac} ${row.name}: ${row.error}`)
-    if (failedRows.length > SHOWN_FAILURES) ctx.out.line(`  … and ${plural(failedRows.length - SHOWN_FAILURES, 'more failed row')} (--json lists them all)`)
+    if (finished && state.verdict !== 'done') ctx.out.line(`${stateSentence(state)}.`)
+    for (const item of left.slice(0, SHOWN_LEFT)) ctx.out.line(`  ${leftText(item)}`)
+    if (left.length > SHOWN_LEFT) ctx.out.line(`  … and ${plural(left.length - SHOWN_LEFT, 'more')} (--json lists them all)`)
   }
   if (interrupted && !finished) {
     ctx.out.note(`Paused at ${last.done} of ${last.total}: run the same command to resume (\`${again}\`).`)
     return EXIT.interrupted
   }
   if (finished) {
-    if (last.failed > 0 || (last.handsets?.failed ?? 0) > 0) ctx.out.note(`Fix what the PBX refused, then \`${PROGRAM} batch retry ${JSON.stringify(batch.name)}\` sends the failed rows again.`)
-    else ctx.out.note(`Next: \`${PROGRAM} batch export-results ${JSON.stringify(batch.name)} results.csv\`, and \`${PROGRAM} batch labels ${JSON.stringify(batch.name)} labels.pdf\`.`)
+    const name = JSON.stringify(batch.name)
+    if (state.rows.failed + state.handsets.failed > 0) ctx.out.note(`Fix what the PBX refused, then \`${PROGRAM} batch retry ${name}\` sends the failed rows and handsets again.`)
+    else if (state.rows.not_sent + state.handsets.not_sent > 0) ctx.out.note(`Fix the rows and handsets with errors (\`${PROGRAM} batch show ${name}\`), then push again.`)
+    else ctx.out.note(`Next: \`${PROGRAM} batch export-results ${name} results.csv\`, and \`${PROGRAM} batch labels ${name} labels.pdf\`.`)
     if (interrupted) return EXIT.interrupted
-    const succeeded = last.created + last.matched + (last.handsets ? last.handsets.enrolled + last.handsets.matched : 0)
-    return exitCodeOf(succeeded, last.failed + (last.handsets?.failed ?? 0))
+    return exitCodeOfBatch(state)
   }
   // stopped by itself: the PBX could not be reached, the sign-in was lost, a permission is missing
   ctx.out.error(`The push stopped at ${last.done} of ${last.total}: ${(last.reason ?? 'the PBX did not go on').replace(/\.*$/, '.')} Run \`${again}\` to resume.`)
   return EXIT.failed
-}
-
-/** The failed rows: row, MAC, name and the PBX's reason. */
-async function failures(open: OpenServices, batchId: string) {
-  const batch = await open.must('getBatch', { batchId })
-  return batch.rows
-    .filter((row) => row.outcome.state === 'failed')
-    .map((row) => ({ row: row.row, mac: macForPeople(row.values.mac), name: row.values.name ?? '', error: row.outcome.error ?? 'failed' }))
 }

@@ -2,7 +2,8 @@ import type { Argv, CommandModule } from 'yargs'
 import type { DamagedBatch } from '../../contract/dect'
 import { normalizeMac } from '../../contract/pbx'
 import { namedBatch } from '../batch-names'
-import { countsText, problemLines, problemsOf, rowCells, rowCounts, statusWords } from '../batch-text'
+import { batchStateOf, stateSentence } from '../../contract/batch-state'
+import { countsText, handsetCells, problemLines, problemsOf, rowCells, rowCounts, verdictWords } from '../batch-text'
 import type { CliContext } from '../context'
 import { exitCodeOf, type ExitCode } from '../exit-codes'
 import { plural, PROGRAM } from '../output'
@@ -57,7 +58,7 @@ function listCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
       yargs
         .option('json', jsonOption)
         .example('$0 batch list', 'A table of the batches')
-        .example(`$0 batch list --json | jq -r '.[] | select(.status == "paused") | .name'`, 'The pushes to resume')
+        .example(`$0 batch list --json | jq -r '.[] | select(.state.verdict == "paused") | .name'`, 'The pushes to resume')
         .example(`$0 batch list --json | jq '.[] | select(.damaged)'`, 'The batch files that cannot be read'),
     handler: action(ctx, async (argv) => {
       const open = await ctx.open(argv, 'not-needed')
@@ -69,18 +70,21 @@ function listCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
       if (batches.length === 0) return ctx.out.note(`There is no ${damaged.length > 0 ? 'readable ' : ''}batch yet: make one with \`${PROGRAM} batch import <file>\` (see --help).`)
       const pbxs = new Map((await savedPbxs(open)).map((p) => [p.id, p.label]))
       ctx.out.table(
-        ['NAME', 'ID', 'STATUS', 'ROWS', 'PUSHED', 'FAILED', 'ERRORS', 'PBX', 'UPDATED'],
-        batches.map((b) => [
-          b.name,
-          b.id,
-          statusWords(b.status),
-          String(b.counts.rows),
-          String(b.counts.created + b.counts.matched),
-          String(b.counts.failed),
-          String(b.counts.withErrors),
-          b.targetProfileId === null ? '-' : (pbxs.get(b.targetProfileId) ?? 'removed'),
-          localTime(b.updatedAt),
-        ]),
+        ['NAME', 'ID', 'STATE', 'BASES', 'HANDSETS', 'FAILED', 'NOT SENT', 'PBX', 'UPDATED'],
+        batches.map((b) => {
+          const { rows, handsets } = b.state
+          return [
+            b.name,
+            b.id,
+            verdictWords(b.state),
+            `${rows.done}/${rows.total}`,
+            handsets.total === 0 ? '-' : `${handsets.done}/${handsets.total}`,
+            String(rows.failed + handsets.failed),
+            String(rows.not_sent + handsets.not_sent),
+            b.targetProfileId === null ? '-' : (pbxs.get(b.targetProfileId) ?? 'removed'),
+            localTime(b.updatedAt),
+          ]
+        }),
         ['left', 'left', 'left', 'right', 'right', 'right', 'right'],
       )
     }),
@@ -90,29 +94,28 @@ function listCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
 function showCommand(ctx: CliContext): CommandModule<BaseArgs, BatchArgs> {
   return {
     command: 'show <batch>',
-    describe: 'A batch row by row: its values, its outcome on the PBX, its problems',
+    describe: 'A batch row by row and handset by handset: its values, its state on the PBX, why',
     builder: (yargs) =>
       yargs
         .positional('batch', batchPositional)
         .option('json', jsonOption)
-        .example('$0 batch show "Site B"', 'A table of the rows')
-        .example(`$0 batch show "Site B" --json | jq '.rows[] | select(.outcome.state == "failed")'`, 'The whole batch, as saved') as Argv<BatchArgs>,
+        .example('$0 batch show "Site B"', 'A table of the rows, then one of the handsets')
+        .example(`$0 batch show "Site B" --json | jq '.rows[] | select(.outcome.state == "failed")'`, 'The whole batch, as saved, with its state') as Argv<BatchArgs>,
     handler: action(ctx, async (argv) => {
       const open = await ctx.open(argv, 'not-needed')
       const batch = await open.must('getBatch', { batchId: (await namedBatch(open, argv.batch)).id })
-      if (argv.json) return ctx.out.json(batch)
+      const state = batchStateOf(batch)
+      if (argv.json) return ctx.out.json({ ...batch, state })
       const pbx = batch.targetProfileId === null ? undefined : (await savedPbxs(open)).find((p) => p.id === batch.targetProfileId)
-      ctx.out.line(`Batch "${batch.name}" (id ${batch.id}), from ${batch.source}: ${statusWords(batch.status)}${pbx ? `, pushed to "${pbx.label}"` : ''}.`)
-      ctx.out.line(`${countsText(rowCounts(batch))}.`)
+      ctx.out.line(`Batch "${batch.name}" (id ${batch.id}), from ${batch.source}: ${verdictWords(state)}${pbx ? `, pushed to "${pbx.label}"` : ''}.`)
+      ctx.out.line(`${stateSentence(state)}.`)
       if (batch.rows.length > 0) {
         ctx.out.line('')
-        ctx.out.table(['ROW', 'NAME', 'MAC', 'EXT', 'OUTCOME', 'PHONE ID', 'PROBLEMS'], batch.rows.map(rowCells), ['right'])
+        ctx.out.table(['ROW', 'NAME', 'MAC', 'EXT', 'STATE', 'PHONE ID', 'WHY'], batch.rows.map((row) => rowCells(row, batch.status)), ['right'])
       }
-      const handsetProblems = problemsOf({ rows: [], handsets: batch.handsets })
-      if (handsetProblems.length > 0) {
+      if (batch.handsets.length > 0) {
         ctx.out.line('')
-        ctx.out.line(`Handsets: ${plural(handsetProblems.length, 'problem')}:`)
-        for (const text of problemLines(handsetProblems, handsetProblems.length)) ctx.out.line(text)
+        ctx.out.table(['ROW', 'HANDSET', 'IPUI', 'BASE', 'INDEX', 'EXT', 'STATE', 'WHY'], batch.handsets.map((handset) => handsetCells(handset, batch.status)), ['right', 'left', 'left', 'left', 'right'])
       }
     }),
   }

@@ -1,4 +1,5 @@
-import { rowHasErrors, type Batch, type HandsetCounts, type RowProblem } from '../../contract/dect'
+import { batchStateOfTallies, type BatchState } from '../../contract/batch-state'
+import { rowHasErrors, type Batch, type BatchStatus, type HandsetCounts, type RowProblem } from '../../contract/dect'
 
 /** What a push counts of a batch as saved: rows (bases) and handsets, by the state of their outcome. */
 
@@ -25,4 +26,13 @@ export const tallyHandsets = (batch: Batch): HandsetTally => countStates(batch.h
 export function handsetCounts(h: HandsetTally): HandsetCounts {
   const done = h.enrolled + h.matched + h.failed
   return { total: done + h.pending, done, ...h }
+}
+
+/** The batch's state (contract/batch-state.ts) from a push's tallies, with its stored status. */
+export function stateOfTallies(status: BatchStatus, rows: RowTally, handsets: HandsetTally): BatchState {
+  return batchStateOfTallies(
+    status,
+    { done: rows.created + rows.matched, failed: rows.failed, pending: rows.pending, withErrors: rows.withErrors },
+    { done: handsets.enrolled + handsets.matched, failed: handsets.failed, pending: handsets.pending, withErrors: handsets.withErrors },
+  )
 }

@@ -5,7 +5,7 @@ import { messageOf, ServiceError } from '../errors'
 import type { PbxCaller } from '../pbx-client/caller'
 import type { BatchStore } from './batch-store'
 import type { DectPasswords } from './phone-body'
-import { handsetCounts, tally, tallyHandsets } from './push-counts'
+import { handsetCounts, stateOfTallies, tally, tallyHandsets } from './push-counts'
 import { DEFAULT_RETRY_DELAYS_MS } from './push-retry'
 import { finalStatus, progressOf, stopRun, type PushProgress, type Run, type RunContext } from './push-run'
 import { runPushSteps } from './push-steps'
@@ -206,12 +206,14 @@ export function createPushRunner(deps: PushRunnerDeps) {
     // pushing, and the lock was free: a crash left it so, or another process began its push meanwhile
     if (!elsewhere && batch.status === 'pushing') elsewhere = await store.pushingElsewhere(batchId)
     const c = tally(batch)
+    const h = tallyHandsets(batch)
     // another process's push: its start, pace and stop are that process's, only its counts in the file
     const before = elsewhere ? undefined : last.get(batchId)
+    // a file that says pushing with no push running anywhere: the app stopped mid-push
+    const status = elsewhere ? 'pushing' : batch.status === 'pushing' ? 'paused' : batch.status
     return {
       batchId,
-      // a file that says pushing with no push running anywhere: the app stopped mid-push
-      status: elsewhere ? 'pushing' : batch.status === 'pushing' ? 'paused' : batch.status,
+      status,
       running: false,
       ...(elsewhere ? { elsewhere: true } : {}),
       total: c.created + c.matched + c.failed + c.pending,
@@ -220,7 +222,8 @@ export function createPushRunner(deps: PushRunnerDeps) {
       startedAt: before?.startedAt ?? null,
       etaMs: null,
       ...(before?.reason ? { reason: before.reason } : {}),
-      handsets: handsetCounts(tallyHandsets(batch)),
+      handsets: handsetCounts(h),
+      state: stateOfTallies(status, c, h),
     }
   }
 

@@ -1,8 +1,9 @@
 import Papa from 'papaparse'
+import { itemState } from '../../contract/batch-state'
 import type { Batch, RowProblem } from '../../contract/dect'
 
 /** The columns of the results CSV; a base row leaves the handset columns empty, a handset row mac, id and url. */
-export const RESULTS_COLUMNS = ['kind', 'row', 'mac', 'name', 'extension', 'id', 'url', 'outcome', 'error', 'ipui', 'base_mac', 'handset_index'] as const
+export const RESULTS_COLUMNS = ['kind', 'row', 'mac', 'name', 'extension', 'id', 'url', 'state', 'outcome', 'error', 'ipui', 'base_mac', 'handset_index'] as const
 
 /**
  * A cell starting with = + - @, a tab or a CR is a formula to Excel, LibreOffice and Sheets: a name
@@ -21,8 +22,10 @@ const outcomeOf = (state: string, problems: readonly RowProblem[]): string =>
   state === 'pending' && problems.some((p) => p.severity === 'error') ? 'not pushed (errors)' : state
 
 /**
- * The results of a batch as CSV: a line per base (row, MAC, name, id, url, outcome and the PBX's
- * error), then a line per handset (its IPUI, the base it is on and its index).
+ * The results of a batch as CSV: a line per base (row, MAC, name, id, url, state, outcome and the
+ * PBX's error), then a line per handset (its IPUI, the base it is on and its index). `state` is
+ * the one model of the app and the command line (contract/batch-state.ts: ready, not_sent,
+ * pending, done, failed); `outcome` says how (created, matched, enrolled).
  */
 export function resultsCsv(batch: Batch): { fileName: string; csv: string } {
   const bases = batch.rows.map((row) => ({
@@ -33,6 +36,7 @@ export function resultsCsv(batch: Batch): { fileName: string; csv: string } {
     extension: row.values.extension ?? '',
     id: row.outcome.phoneId ?? '',
     url: row.outcome.url ?? '',
+    state: itemState(row, batch.status),
     outcome: outcomeOf(row.outcome.state, row.problems),
     error: row.outcome.error ?? '',
   }))
@@ -41,6 +45,7 @@ export function resultsCsv(batch: Batch): { fileName: string; csv: string } {
     row: handset.row,
     name: handset.values.name ?? '',
     extension: handset.values.extension ?? '',
+    state: itemState(handset, batch.status),
     outcome: outcomeOf(handset.outcome.state, handset.problems),
     error: handset.outcome.error ?? '',
     ipui: handset.values.ipui ?? '',

@@ -78,7 +78,7 @@ export async function probePbx(profile: PbxProfile, ctx: ProbeContext): Promise<
   warnings.push(...certificateWarnings(entry, ctx.now()))
 
   const last = await ctx.lastBatch(profile.id)
-  if (last) entry.lastBatch = { batchId: last.summary.id, name: last.summary.name, status: last.summary.status, at: last.summary.updatedAt }
+  if (last) entry.lastBatch = { batchId: last.summary.id, name: last.summary.name, status: last.summary.status, verdict: last.summary.state.verdict, at: last.summary.updatedAt }
 
   // 2. in? (a PBX that did not answer shows what is kept)
   const access = await accessing.catch(() => ({ state: ctx.keptAccess(profile) }))

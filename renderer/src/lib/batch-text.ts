@@ -1,24 +1,32 @@
-import type { BatchField, BatchStatus, BatchSummary, ColumnMapping, MappingField, RowState } from '@contract/dect'
+import type { BatchVerdict } from '@contract/batch-state'
+import type { BatchField, BatchSummary, ColumnMapping, MappingField, RowState } from '@contract/dect'
 
 /**
  * Words for DECT batches (the list, the new-batch wizard, the rows table, scan mode). The push,
  * QR and label screens have theirs in `dect-text.ts`.
  */
 
-/** The words of a batch's status, and the colour of its tag. */
-export const STATUS_WORDS: Record<BatchStatus, string> = {
+/**
+ * Where a batch stands (its verdict, contract/batch-state.ts) in words, and the colour of its tag:
+ * green only when every row and handset is on the PBX. A stored status is a verdict's name too.
+ */
+export const STATUS_WORDS: Record<BatchVerdict, string> = {
   draft: 'Draft',
   pushing: 'Pushing',
   paused: 'Paused',
   done: 'Done',
+  incomplete: 'Incomplete',
   partly_failed: 'Partly failed',
+  failed: 'Failed',
 }
-export const STATUS_TAG: Record<BatchStatus, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
+export const STATUS_TAG: Record<BatchVerdict, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
   draft: 'default',
   pushing: 'info',
   paused: 'warning',
   done: 'success',
+  incomplete: 'warning',
   partly_failed: 'error',
+  failed: 'error',
 }
 
 export const ROW_STATE_WORDS: Record<RowState, string> = {

@@ -1,4 +1,5 @@
-import type { HandsetCounts, LabelSizeName } from '@contract/dect'
+import type { BatchState, StateCounts } from '@contract/batch-state'
+import type { HandsetCounts, LabelSizeName, PushProgress } from '@contract/dect'
 
 /**
  * Words for the DECT push, QR walk, labels and phones screens. Plain functions, tested through
@@ -31,6 +32,35 @@ export function timeLeftText(etaMs: number | null): string {
 export function handsetsText(h: HandsetCounts | undefined): string {
   if (!h || h.total + h.withErrors === 0) return ''
   return `handsets: ${h.done} of ${h.total} · ${h.enrolled} enrolled · ${h.matched} matched · ${h.failed} failed`
+}
+
+/** ", 2 failed, 3 not sent (errors), 30 ready to push": what of a kind is not on the PBX, zeros left out. */
+const notOnPbx = (c: StateCounts): string =>
+  [c.failed > 0 ? `${c.failed} failed` : '', c.not_sent > 0 ? `${c.not_sent} not sent (errors)` : '', c.ready > 0 ? `${c.ready} ready to push` : '']
+    .filter(Boolean)
+    .map((part) => `, ${part}`)
+    .join('')
+
+/**
+ * Where a push left the batch (its state, contract/batch-state.ts): "148 of 150 bases are on Acme
+ * HQ: 146 created, 2 matched, 2 failed." then the handsets the same way, each with what is not on
+ * the PBX (failed, not sent for errors, ready to push).
+ */
+export function pushSummaryText(p: PushProgress, target: string): string {
+  const { rows, handsets } = p.state
+  const parts = [`${rows.done} of ${rows.total} ${rows.total === 1 ? 'base is' : 'bases are'} on ${target}: ${p.created} created, ${p.matched} matched${notOnPbx(rows)}.`]
+  if (handsets.total > 0) parts.push(`Handsets: ${handsets.done} of ${handsets.total} on the PBX: ${p.handsets?.enrolled ?? 0} enrolled, ${p.handsets?.matched ?? 0} matched${notOnPbx(handsets)}.`)
+  return parts.join(' ')
+}
+
+/** After a retry: "2 bases failed again: the reasons are under "Failed". Fix them on the Rows tab, then retry."; '' when none did. */
+export function failedAgainText(state: BatchState): string {
+  const bases = state.rows.failed
+  const handsets = state.handsets.failed
+  if (bases + handsets === 0) return ''
+  const what = [bases > 0 ? `${bases} ${bases === 1 ? 'base' : 'bases'}` : '', handsets > 0 ? `${handsets} ${handsets === 1 ? 'handset' : 'handsets'}` : ''].filter(Boolean).join(' and ')
+  const where = bases > 0 && handsets > 0 ? 'the Rows and Handsets tabs' : bases > 0 ? 'the Rows tab' : 'the Handsets tab'
+  return `${what} failed again: the reasons are under "Failed". Fix ${bases + handsets === 1 ? 'it' : 'them'} on ${where}, then retry.`
 }
 
 /** "1 phone", "150 phones" */

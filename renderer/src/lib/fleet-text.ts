@@ -1,4 +1,4 @@
-import type { BatchStatus } from '@contract/dect'
+import type { BatchStatus, BatchVerdict } from '@contract/batch-state'
 import {
   CERTIFICATE_EXPIRING_DAYS,
   type FLEET_ACCESS,
@@ -116,8 +116,8 @@ export function notificationsText(notifications: FleetNotifications | undefined,
 }
 
 /** The last batch pushed to the PBX: "Site A · Done · 2 h ago". */
-export function lastBatchText(batch: { name: string; status: BatchStatus; at: string } | undefined, now: number): string {
-  return batch === undefined ? '' : `${batch.name} · ${STATUS_WORDS[batch.status]} · ${ageText(batch.at, now)}`
+export function lastBatchText(batch: { name: string; status: BatchStatus; verdict?: BatchVerdict; at: string } | undefined, now: number): string {
+  return batch === undefined ? '' : `${batch.name} · ${STATUS_WORDS[batch.verdict ?? batch.status]} · ${ageText(batch.at, now)}`
 }
 
 /** A warning's tag: red where the PBX cannot be trusted or reached, amber for what wants a look. */

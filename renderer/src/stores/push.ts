@@ -1,5 +1,7 @@
+import { sendText, toSend } from '@contract/batch-state'
 import type { OperationOutput } from '@contract/bridge'
 import { PUSH_CONCURRENCY, type Batch, type BatchRow, type PushProgress } from '@contract/dect'
+import type { HandsetRow } from '@contract/dect-handsets'
 import type { BridgeError, BridgeResult } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
@@ -70,20 +72,27 @@ export const usePushStore = defineStore('push', () => {
   /** a push works on the batch, in main or in another process: its counts move */
   const isUnderWay = (p: PushProgress | null): boolean => p !== null && (p.running || p.elsewhere === true)
   const underWay = computed(() => isUnderWay(progress.value))
-  /** valid rows still to send: "Push N phones" */
-  const pendingCount = computed(() => progress.value?.pending ?? 0)
-  /** stopped before the end (paused by the user or by itself, or cancelled): "Resume" */
+  /** the rows and handsets a push would send now (ready, or pending in a stopped push): "Push 12 bases and 150 handsets" */
+  const toSendCount = computed(() => {
+    const p = progress.value
+    if (!p) return 0
+    const { rows, handsets } = toSend(p.state)
+    return rows + handsets
+  })
+  const toSendText = computed(() => (progress.value ? sendText(progress.value.state) : 'nothing'))
+  /** a push stopped part-way (paused by the user or by itself, or cancelled): "Resume" */
   const stopped = computed(() => {
     const p = progress.value
-    return p !== null && !isUnderWay(p) && p.pending > 0 && (p.status === 'paused' || p.done > 0)
+    return p !== null && !isUnderWay(p) && p.status === 'paused' && toSendCount.value > 0
   })
-  /** every valid row was sent */
+  /** a push ran to its end; rows or handsets added since are ready to push */
   const finished = computed(() => {
     const p = progress.value
-    return p !== null && !isUnderWay(p) && p.pending === 0 && p.done > 0
+    return p !== null && !isUnderWay(p) && (p.status === 'done' || p.status === 'partly_failed')
   })
-  /** the rows the PBX refused, with its message */
+  /** the rows and the handsets the PBX refused, with its message */
   const failedRows = computed<BatchRow[]>(() => batch.value?.rows.filter((row) => row.outcome.state === 'failed') ?? [])
+  const failedHandsets = computed<HandsetRow[]>(() => batch.value?.handsets.filter((handset) => handset.outcome.state === 'failed') ?? [])
   const percentage = computed(() => {
     const p = progress.value
     if (!p || p.total === 0) return 0
@@ -336,10 +345,12 @@ export const usePushStore = defineStore('push', () => {
     running,
     elsewhere,
     underWay,
-    pendingCount,
+    toSendCount,
+    toSendText,
     stopped,
     finished,
     failedRows,
+    failedHandsets,
     percentage,
     watching,
     load,

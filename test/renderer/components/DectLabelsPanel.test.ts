@@ -139,7 +139,7 @@ describe('DectLabelsPanel', () => {
 
     expect(pbx.exportResultsCsv).toHaveBeenCalledWith({ batchId: 'b1' })
     expect(downloads.link()?.download).toBe('b1-results.csv')
-    expect((await downloads.blob().text()).split('\n')[1]).toBe('base,1,001565000001,Handset 1,,ph-1,https://pbx.acme.example/provisioning/001565000001.xml,created,,,,')
+    expect((await downloads.blob().text()).split('\n')[1]).toBe('base,1,001565000001,Handset 1,,ph-1,https://pbx.acme.example/provisioning/001565000001.xml,done,created,,,,')
   })
 
   it('says to push the batch first when there is nothing to label, and offers no PDF', async () => {

@@ -1,61 +1,18 @@
-import DectPushPanel from '@renderer/components/dect/DectPushPanel.vue'
 import { IDLE_POLL_MS, PUSH_POLL_MS } from '@renderer/stores/push'
 import { useSessionsStore } from '@renderer/stores/sessions'
 import { flushPromises } from '@vue/test-utils'
 import { NInputNumber, NSelect } from 'naive-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { defineComponent, h } from 'vue'
-import {
-  createFakePbx,
-  FAKE_PAUSED_REASON,
-  FAKE_PUSHED_ELSEWHERE,
-  fakePushBatch,
-  fakePushProgress,
-  installFakePbx,
-  ok,
-  signedIn,
-  type FakePbx,
-} from '../fake-pbx'
-import { mountInApp } from '../mount-app'
+import { FAKE_PAUSED_REASON, FAKE_PUSHED_ELSEWHERE, fakePushProgress } from '../fake-pbx'
 import { button } from '../wrapper-find'
-
-/** A fake whose batch `b1` has 150 valid rows for Acme (signed in), as getBatch answers it. */
-function setup(options: { batch?: Parameters<typeof fakePushBatch>[1]; signedInTo?: string[] } = {}): FakePbx {
-  const pbx = installFakePbx(
-    createFakePbx({ getBatch: async ({ batchId }) => ok(fakePushBatch(batchId, { targetProfileId: 'p-acme', ...options.batch })) }),
-  )
-  for (const id of options.signedInTo ?? ['p-acme']) pbx.state.sessions[id] = signedIn(pbx.state.profiles.find((p) => p.id === id)!)
-  pbx.dect.state.pushes.b1 = fakePushProgress('b1')
-  return pbx
-}
-
-async function mountPanel() {
-  const Host = defineComponent({ setup: () => () => h(DectPushPanel, { batchId: 'b1' }) })
-  const result = await mountInApp(Host, '/dect')
-  await flushPromises()
-  return result
-}
-
-
-/** A button of Naive UI's dialogs, which are teleported to the body. */
-function bodyButton(text: string): HTMLButtonElement {
-  const found = Array.from(document.body.querySelectorAll('button')).findLast((b) => b.textContent?.trim() === text)
-  if (!found) throw new Error(`no button "${text}" in the document`)
-  return found
-}
-
-/** Lets the panel ask main once more (the poll timer), and the answer arrive. */
-async function nextPoll(): Promise<void> {
-  await vi.advanceTimersByTimeAsync(PUSH_POLL_MS)
-  await flushPromises()
-}
+import { bodyButton, mountPanel, nextPoll, setup } from './push-panel-setup'
 
 afterEach(() => {
   vi.useRealTimers()
 })
 
 describe('DectPushPanel', () => {
-  it('preselects the batch’s PBX, offers "Push 150 phones" and sends the PBX and the concurrency chosen', async () => {
+  it('preselects the batch’s PBX, offers "Push 150 bases" and sends the PBX and the concurrency chosen', async () => {
     const pbx = setup()
     const { wrapper } = await mountPanel()
 
@@ -66,7 +23,7 @@ describe('DectPushPanel', () => {
 
     wrapper.findComponent(NInputNumber).vm.$emit('update:value', 8)
     await flushPromises()
-    await button(wrapper, 'Push 150 phones').trigger('click')
+    await button(wrapper, 'Push 150 bases').trigger('click')
     await flushPromises()
 
     expect(pbx.startPush).toHaveBeenCalledWith({ batchId: 'b1', profileId: 'p-acme', concurrency: 8 })
@@ -89,7 +46,7 @@ describe('DectPushPanel', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const pbx = setup()
     const { wrapper } = await mountPanel()
-    await button(wrapper, 'Push 150 phones').trigger('click')
+    await button(wrapper, 'Push 150 bases').trigger('click')
     await flushPromises()
     const asked = pbx.getPushProgress.mock.calls.length
 
@@ -112,14 +69,14 @@ describe('DectPushPanel', () => {
     await nextPoll()
     await nextPoll()
     expect(pbx.getPushProgress.mock.calls.length).toBe(atEnd)
-    expect(wrapper.find('.dect-push__summary').text()).toBe('150 of 150 phones are on Acme HQ: 148 created, 2 matched.')
+    expect(wrapper.find('.dect-push__summary').text()).toBe('150 of 150 bases are on Acme HQ: 148 created, 2 matched.')
   })
 
   it('stops asking when the panel goes (the push goes on in main)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const pbx = setup()
     const { wrapper } = await mountPanel()
-    await button(wrapper, 'Push 150 phones').trigger('click')
+    await button(wrapper, 'Push 150 bases').trigger('click')
     await flushPromises()
     await nextPoll()
     const asked = pbx.getPushProgress.mock.calls.length
@@ -135,7 +92,7 @@ describe('DectPushPanel', () => {
   it('pauses, then resumes where it stopped', async () => {
     const pbx = setup()
     const { wrapper } = await mountPanel()
-    await button(wrapper, 'Push 150 phones').trigger('click')
+    await button(wrapper, 'Push 150 bases').trigger('click')
     await flushPromises()
     pbx.dect.advancePush('b1', { created: 10 })
 
@@ -146,7 +103,7 @@ describe('DectPushPanel', () => {
     const stopped = wrapper.find('.dect-push__stopped')
     expect(stopped.text()).toContain('Push paused')
     expect(stopped.text()).toContain(FAKE_PAUSED_REASON)
-    expect(stopped.text()).toContain('140 phones still to push')
+    expect(stopped.text()).toContain('140 bases still to push')
 
     await button(wrapper, 'Resume').trigger('click')
     await flushPromises()
@@ -157,7 +114,7 @@ describe('DectPushPanel', () => {
   it('cancels only after the confirmation', async () => {
     const pbx = setup()
     const { wrapper } = await mountPanel()
-    await button(wrapper, 'Push 150 phones').trigger('click')
+    await button(wrapper, 'Push 150 bases').trigger('click')
     await flushPromises()
 
     await button(wrapper, 'Cancel').trigger('click')
@@ -181,7 +138,7 @@ describe('DectPushPanel', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const pbx = setup()
     const { wrapper } = await mountPanel()
-    await button(wrapper, 'Push 150 phones').trigger('click')
+    await button(wrapper, 'Push 150 bases').trigger('click')
     await flushPromises()
 
     pbx.dect.advancePush('b1', { created: 30 })
@@ -192,7 +149,7 @@ describe('DectPushPanel', () => {
     expect(stopped.classes()).toContain('n-alert')
     expect(stopped.text()).toContain('The push stopped')
     expect(stopped.text()).toContain('The PBX could not be reached: the network is down')
-    expect(stopped.text()).toContain('120 phones still to push')
+    expect(stopped.text()).toContain('120 bases still to push')
     await button(wrapper, 'Resume').trigger('click')
     await flushPromises()
     expect(pbx.startPush).toHaveBeenLastCalledWith({ batchId: 'b1', profileId: 'p-acme', concurrency: 4 })
@@ -210,7 +167,7 @@ describe('DectPushPanel', () => {
     expect(shown.find('[role="progressbar"]').attributes('aria-valuenow')).toBe('20')
     expect(wrapper.find('.dect-push__counts').text()).toBe('30 of 150 · 30 created · 0 matched · 0 failed')
     const pressable = wrapper.findAll('button').map((b) => b.text())
-    for (const text of ['Pause', 'Cancel', 'Resume', 'Push 120 phones', 'Export results (CSV)']) expect(pressable).not.toContain(text)
+    for (const text of ['Pause', 'Cancel', 'Resume', 'Push 120 bases', 'Export results (CSV)']) expect(pressable).not.toContain(text)
     expect(wrapper.findComponent(NSelect).props('disabled')).toBe(true)
     expect(wrapper.findComponent(NInputNumber).props('disabled')).toBe(true)
 
@@ -226,8 +183,8 @@ describe('DectPushPanel', () => {
     pbx.dect.advancePush('b1', { created: 58, failed: 2 })
     await nextPoll()
     expect(wrapper.find('.dect-push__elsewhere').exists()).toBe(false)
-    expect(wrapper.find('.dect-push__summary').text()).toBe('148 of 150 phones are on Acme HQ: 148 created, 0 matched, 2 failed.')
-    expect(button(wrapper, 'Retry failed rows (2)').exists()).toBe(true)
+    expect(wrapper.find('.dect-push__summary').text()).toBe('148 of 150 bases are on Acme HQ: 148 created, 0 matched, 2 failed.')
+    expect(button(wrapper, 'Retry failed (2)').exists()).toBe(true)
     expect(pbx.getBatch.mock.calls.length).toBe(batchReads + 1)
     const atEnd = pbx.getPushProgress.mock.calls.length
     await nextPoll()
@@ -284,7 +241,7 @@ describe('DectPushPanel', () => {
     pbx.dect.state.pushes.b1 = fakePushProgress('b1', { status: 'partly_failed', done: 150, created: 146, matched: 2, failed: 2, pending: 0 })
     const { wrapper } = await mountPanel()
 
-    expect(wrapper.find('.dect-push__summary').text()).toBe('148 of 150 phones are on Acme HQ: 146 created, 2 matched, 2 failed.')
+    expect(wrapper.find('.dect-push__summary').text()).toBe('148 of 150 bases are on Acme HQ: 146 created, 2 matched, 2 failed.')
     const failed = wrapper.findAll('.dect-push__failed-list li')
     expect(failed).toHaveLength(2)
     expect(failed[0]!.text()).toContain('Row 1')
@@ -292,7 +249,7 @@ describe('DectPushPanel', () => {
     expect(failed[0]!.text()).toContain('00:15:65:00:00:01')
     expect(failed[0]!.text()).toContain('already exists (409)')
 
-    await button(wrapper, 'Retry failed rows (2)').trigger('click')
+    await button(wrapper, 'Retry failed (2)').trigger('click')
     await flushPromises()
 
     expect(pbx.retryFailedRows).toHaveBeenCalledWith({ batchId: 'b1', profileId: 'p-acme' })
@@ -304,9 +261,9 @@ describe('DectPushPanel', () => {
     const handsets = { total: 25, done: 25, enrolled: 20, matched: 2, failed: 3, pending: 0, withErrors: 0 }
     pbx.dect.state.pushes.b1 = fakePushProgress('b1', { status: 'partly_failed', done: 150, created: 150, pending: 0, handsets })
     const { wrapper } = await mountPanel()
-    expect(wrapper.find('.dect-push__summary').text()).toBe('150 of 150 phones are on Acme HQ: 150 created, 0 matched. Handsets: 20 enrolled, 2 matched, 3 failed of 25.')
+    expect(wrapper.find('.dect-push__summary').text()).toBe('150 of 150 bases are on Acme HQ: 150 created, 0 matched. Handsets: 22 of 25 on the PBX: 20 enrolled, 2 matched, 3 failed.')
     // failed handsets alone are worth a retry
-    await button(wrapper, 'Retry failed rows (3)').trigger('click')
+    await button(wrapper, 'Retry failed (3)').trigger('click')
     await flushPromises()
     expect(pbx.retryFailedRows).toHaveBeenCalledWith({ batchId: 'b1', profileId: 'p-acme' })
   })
@@ -316,15 +273,15 @@ describe('DectPushPanel', () => {
     const pbx = setup({ batch: { failed: 2, done: 148 } })
     pbx.dect.state.pushes.b1 = fakePushProgress('b1', { status: 'partly_failed', done: 150, created: 146, matched: 2, failed: 2, pending: 0 })
     const { wrapper } = await mountPanel()
-    await button(wrapper, 'Retry failed rows (2)').trigger('click')
+    await button(wrapper, 'Retry failed (2)').trigger('click')
     await flushPromises()
     expect(document.body.querySelector('.n-message')).toBeNull()
 
     pbx.dect.advancePush('b1', { failed: 2 })
     await nextPoll()
-    expect(wrapper.find('.dect-push__summary').text()).toBe('148 of 150 phones are on Acme HQ: 146 created, 2 matched, 2 failed.')
+    expect(wrapper.find('.dect-push__summary').text()).toBe('148 of 150 bases are on Acme HQ: 146 created, 2 matched, 2 failed.')
     expect(document.body.querySelector('.n-message__content')?.textContent).toBe(
-      '2 phones failed again: the reasons are under "Failed rows". Fix those rows on the Rows tab, then retry.',
+      '2 bases failed again: the reasons are under "Failed". Fix them on the Rows tab, then retry.',
     )
   })
 
@@ -344,7 +301,7 @@ describe('DectPushPanel', () => {
     expect(link.download).toBe('b1-results.csv')
     const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0]
     expect(blob.type).toBe('text/csv')
-    expect(await blob.text()).toMatch(/^kind,row,mac,name,extension,id,url,outcome,error,ipui,base_mac,handset_index\n/)
+    expect(await blob.text()).toMatch(/^kind,row,mac,name,extension,id,url,state,outcome,error,ipui,base_mac,handset_index\n/)
   })
 
   it('a PBX that is not signed in asks for the sign-in first, then pushes to it', async () => {
@@ -352,7 +309,7 @@ describe('DectPushPanel', () => {
     const { wrapper } = await mountPanel()
     expect(wrapper.findComponent(NSelect).props('value')).toBe('p-globex')
 
-    await button(wrapper, 'Push 150 phones').trigger('click')
+    await button(wrapper, 'Push 150 bases').trigger('click')
     await flushPromises()
 
     const sessions = useSessionsStore()
@@ -370,14 +327,14 @@ describe('DectPushPanel', () => {
   it('closing the sign-in dialog drops the push', async () => {
     const pbx = setup({ batch: { targetProfileId: 'p-globex' } })
     const { wrapper } = await mountPanel()
-    await button(wrapper, 'Push 150 phones').trigger('click')
+    await button(wrapper, 'Push 150 bases').trigger('click')
     await flushPromises()
 
     useSessionsStore().cancelSignIn()
     await flushPromises()
 
     expect(wrapper.text()).not.toContain('Sign in to Globex hosting to push')
-    expect(button(wrapper, 'Push 150 phones').attributes('disabled')).toBeUndefined()
+    expect(button(wrapper, 'Push 150 bases').attributes('disabled')).toBeUndefined()
     expect(pbx.startPush).not.toHaveBeenCalled()
   })
 
@@ -388,6 +345,6 @@ describe('DectPushPanel', () => {
 
     expect(wrapper.findComponent(NSelect).props('value')).toBeNull()
     expect(wrapper.text()).toContain('Nothing to push: fix the 3 rows with errors first.')
-    expect(button(wrapper, 'Push 0 phones').attributes('disabled')).toBeDefined()
+    expect(button(wrapper, 'Push').attributes('disabled')).toBeDefined()
   })
 })

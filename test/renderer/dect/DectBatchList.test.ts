@@ -48,16 +48,30 @@ describe('the batches list', () => {
     expect(name).toBe('St. Mary hospital')
     expect(source).toBe('handsets.csv')
     expect(status).toBe('Partly failed')
-    expect(counts).toBe('150 rows · 3 with errors · 120 created · 2 failed')
+    expect(counts).toBe('120 of 150 bases sent, 2 failed, 3 not sent (errors), 25 ready to push')
     expect(target).toBe('Acme HQ')
-    expect(cells(wrapper, 1).slice(1, 5)).toEqual(['scanned on site', 'Draft', '1 row', 'not chosen'])
+    expect(cells(wrapper, 1).slice(1, 5)).toEqual(['scanned on site', 'Draft', '0 of 1 base sent, 1 ready to push', 'not chosen'])
   })
 
-  it('says each status in words', async () => {
-    const statuses = ['draft', 'pushing', 'paused', 'done', 'partly_failed'] as const
-    const { wrapper } = await mountList(statuses.map((status, i) => sampleBatch({ id: `b-${i}`, name: `Batch ${status}`, status })))
+  it('says where each stands in words: "Done" only with every row on the PBX, "Failed" when none got there', async () => {
+    const row = (n: number, state: 'pending' | 'created' | 'failed', problems: (typeof MAC_ERROR)[] = []) => {
+      const made = sampleRow(n, { name: `Handset ${n}`, mac: mac(n) }, problems)
+      if (state !== 'pending') made.outcome = state === 'created' ? { state, phoneId: `ph-${n}` } : { state, error: 'refused' }
+      return made
+    }
+    const batches: Batch[] = [
+      sampleBatch({ id: 'b-0', name: 'Batch draft', status: 'draft', rows: [row(1, 'pending')] }),
+      sampleBatch({ id: 'b-1', name: 'Batch pushing', status: 'pushing', rows: [row(1, 'created'), row(2, 'pending')] }),
+      sampleBatch({ id: 'b-2', name: 'Batch paused', status: 'paused', rows: [row(1, 'created'), row(2, 'pending')] }),
+      sampleBatch({ id: 'b-3', name: 'Batch done', status: 'done', rows: [row(1, 'created')] }),
+      sampleBatch({ id: 'b-4', name: 'Batch partly failed', status: 'partly_failed', rows: [row(1, 'created'), row(2, 'failed')] }),
+      // a push that "finished" with a row left out by its error is not done
+      sampleBatch({ id: 'b-5', name: 'Batch incomplete', status: 'done', rows: [row(1, 'created'), row(2, 'pending', [MAC_ERROR])] }),
+      sampleBatch({ id: 'b-6', name: 'Batch failed', status: 'partly_failed', rows: [row(1, 'failed'), row(2, 'failed')] }),
+    ]
+    const { wrapper } = await mountList(batches)
 
-    expect(wrapper.findAll('.dect-batches__status').map((tag) => tag.text())).toEqual(['Draft', 'Pushing', 'Paused', 'Done', 'Partly failed'])
+    expect(wrapper.findAll('.dect-batches__status').map((tag) => tag.text())).toEqual(['Draft', 'Pushing', 'Paused', 'Done', 'Partly failed', 'Incomplete', 'Failed'])
   })
 
   it('searches by name', async () => {

@@ -93,7 +93,7 @@ describe('the rows of a batch', () => {
     pbx.dect.state.pushes['b-1'] = fakePushProgress('b-1', { pending: 2, withErrors: 1, total: 2 })
     const { wrapper, router } = await mountInApp(RouterView, '/dect/batches/b-1?tab=push')
     await flushPromises()
-    expect(wrapper.text()).toContain('Push 2 phones')
+    expect(wrapper.text()).toContain('Push 2 bases')
     const reads = vi.mocked(pbx.getPushProgress).mock.calls.length
 
     await router.push('/dect/batches/b-1?tab=rows')

@@ -103,7 +103,7 @@ describe('batch commands without a PBX', { timeout: 30_000 }, () => {
 
     const show = await cli(['batch', 'show', 'kunde b'])
     expect(show.code).toBe(0)
-    expect(show.stdout).toMatch(/^\s+1\s+Anna Schmidt\s+00:15:65:00:00:01\s+pending$/m)
+    expect(show.stdout).toMatch(/^\s+1\s+Anna Schmidt\s+00:15:65:00:00:01\s+ready$/m)
     const list = jsonOf<BatchSummary[]>(await cli(['batch', 'list', '--json']))
     expect(list.map((b) => b.name).sort()).toEqual(['Kunde B', 'kunde', 'site', 'site 2'])
     const deleted = await cli(['batch', 'delete', 'Kunde B'])
@@ -219,9 +219,9 @@ describe.skipIf(!keychain.available)('batch push against the demo PBX, with the 
     const csv = await cli(['batch', 'export-results', 'hq'])
     expect(csv.code, csv.stderr).toBe(0)
     const [header, ...rows] = csv.stdout.trimEnd().split('\r\n')
-    expect(header).toBe('kind,row,mac,name,extension,id,url,outcome,error,ipui,base_mac,handset_index')
+    expect(header).toBe('kind,row,mac,name,extension,id,url,state,outcome,error,ipui,base_mac,handset_index')
     expect(rows).toHaveLength(200)
-    expect(rows.every((row) => /^base,\d+,001565[0-9A-F]{6},Handset \d+,\d+,\S+,http\S+\.xml,created,/.test(row))).toBe(true)
+    expect(rows.every((row) => /^base,\d+,001565[0-9A-F]{6},Handset \d+,\d+,\S+,http\S+\.xml,done,created,/.test(row))).toBe(true)
 
     const labels = join(dir, 'labels.pdf')
     const sheet = await cli(['batch', 'labels', 'hq', labels, '--size', 'a4-14'])
@@ -236,7 +236,7 @@ describe.skipIf(!keychain.available)('batch push against the demo PBX, with the 
 
     const retry = await cli(['batch', 'retry', 'hq'])
     expect(retry.code).toBe(0)
-    expect(retry.stderr).toMatch(/Nothing to retry: no row of "hq" failed/)
+    expect(retry.stderr).toMatch(/Nothing to retry: no row or handset of "hq" failed/)
   })
 
   it('a row the PBX refuses fails, the others are pushed (exit 3), and retry sends only that row again', async () => {
@@ -246,11 +246,53 @@ describe.skipIf(!keychain.available)('batch push against the demo PBX, with the 
     const pushed = await cli(['batch', 'push', 'annex', '--pbx', 'Demo Company'])
     expect(pushed.stdout).toMatch(/^Pushed 5 of 5 \(created 4, matched 0, failed 1\) to "Demo Company"\.$/m)
     expect(pushed.stdout).toMatch(/^ {2}row 3, 00:15:66:00:00:02 Handset 3: .*W99X/m)
-    expect(pushed.stderr).toMatch(/`pbx-provisioner batch retry "annex"` sends the failed rows again/)
+    expect(pushed.stderr).toMatch(/`pbx-provisioner batch retry "annex"` sends the failed rows and handsets again/)
     expect(pushed.code).toBe(3)
     const retried = await cli(['batch', 'retry', 'annex', '--json'])
     expect(retried.code).toBe(3)
     expect(jsonOf<PushProgress>(retried)).toMatchObject({ status: 'partly_failed', created: 4, failed: 1 })
+  })
+
+  it('sees the handsets: show lists them with their state, --json names the failed and not-sent with why, retry sends a failed handset again, exit 3', async () => {
+    // base 1: two handsets the PBX takes; base 2: one whose extension no user has (the PBX refuses
+    // it); a fourth handset with a broken IPUI is kept out (not sent)
+    const file = join(dir, 'handsets.csv')
+    writeFileSync(
+      file,
+      [
+        'Base MAC,IPUI,Extension,Name',
+        '00:15:68:00:00:01,00AB000001,1101,Anna',
+        '00:15:68:00:00:01,00AB000002,1102,Ben',
+        '00:15:68:00:00:02,00AB000003,9999,Nobody',
+        '00:15:68:00:00:01,12,1103,Clara',
+      ].join('\r\n') + '\r\n',
+    )
+    const imported = await cli(['batch', 'import', file, '--vendor', 'Yealink', '--model', 'W70B'])
+    expect(imported.code).toBe(3)
+    const pushed = await cli(['batch', 'push', 'handsets', '--pbx', 'Demo Company', '--json'])
+    const end = jsonOf<PushProgress & { failedRows: unknown[]; failedHandsets: { row: number; reason: string }[]; notSent: { kind: string; row: number; reason: string }[] }>(pushed)
+    expect(end.state).toMatchObject({ verdict: 'partly_failed', rows: { total: 2, done: 2 }, handsets: { total: 4, done: 2, failed: 1, not_sent: 1 } })
+    expect(end.failedRows).toEqual([])
+    expect(end.failedHandsets).toEqual([expect.objectContaining({ kind: 'handset', row: 3, state: 'failed', ipui: '00AB000003', name: 'Nobody', reason: expect.stringMatching(/9999/) })])
+    expect(end.notSent).toEqual([expect.objectContaining({ kind: 'handset', row: 4, state: 'not_sent', name: 'Clara', reason: expect.stringMatching(/^ipui: /) })])
+    expect(pushed.code).toBe(3)
+
+    const text = await cli(['batch', 'show', 'handsets'])
+    expect(text.stdout).toMatch(/: partly failed, pushed to "Demo Company"\.$/m)
+    expect(text.stdout).toMatch(/^2 of 2 bases sent; 2 of 4 handsets sent, 1 failed, 1 not sent \(errors\)\.$/m)
+    expect(text.stdout).toMatch(/^\s+1\s+Anna\s+00AB000001\s+00:15:68:00:00:01\s+1\s+1101\s+done \(enrolled\)\s*$/m)
+    expect(text.stdout).toMatch(/^\s+3\s+Nobody\s+00AB000003\s+00:15:68:00:00:02\s+9999\s+FAILED\s+\S.*9999/m)
+    expect(text.stdout).toMatch(/^\s+4\s+Clara\s+12\s+.*not sent\s+ipui: /m)
+    const listed = (await batchOf('handsets')).state
+    expect(listed).toEqual(end.state)
+
+    // only a handset failed: retry sends it again (and the PBX refuses it again)
+    const retried = await cli(['batch', 'retry', 'handsets'])
+    expect(retried.stderr).not.toMatch(/Nothing to retry/)
+    expect(retried.stdout).toMatch(/^Pushed 2 of 2 \(created 2, matched 0, failed 0\); handsets 3 of 3 \(enrolled 2, matched 0, failed 1\) to "Demo Company"\.$/m)
+    expect(retried.stdout).toMatch(/^ {2}handset row 3, IPUI 00AB000003 Nobody: .*9999/m)
+    expect(retried.stdout).toMatch(/^ {2}handset row 4, IPUI 12 Clara: not sent: ipui: /m)
+    expect(retried.code).toBe(3)
   })
 
   it('a batch another process (the desktop app) is pushing is not pushed here: exit 1, saying what to do', async () => {

@@ -103,7 +103,7 @@ describe('a batch file that cannot be read', () => {
     const exported = await call('exportDamagedBatch', { batchId: cut.id })
     expect(exported).toMatchObject({ fileName: 'Site A-readable-rows.csv', rows: 2, handsets: 0 })
     const lines = exported.csv.trim().split('\r\n')
-    expect(lines[0]).toBe('kind,row,mac,name,extension,id,url,outcome,error,ipui,base_mac,handset_index')
+    expect(lines[0]).toBe('kind,row,mac,name,extension,id,url,state,outcome,error,ipui,base_mac,handset_index')
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(','))).toEqual(['base,1,001565000000,Handset 1', 'base,2,001565000001,Handset 2'])
 
     const nothing = await failure(call('exportDamagedBatch', { batchId: junk.id }))

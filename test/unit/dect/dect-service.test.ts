@@ -96,9 +96,9 @@ describe('DECT through the Bridge', () => {
 
     const results = await call('exportResultsCsv', { batchId: batch.id })
     const lines = results.csv.trim().split('\r\n')
-    expect(lines[0]).toBe('kind,row,mac,name,extension,id,url,outcome,error,ipui,base_mac,handset_index')
+    expect(lines[0]).toBe('kind,row,mac,name,extension,id,url,state,outcome,error,ipui,base_mac,handset_index')
     expect(lines).toHaveLength(valid.length + 1)
-    expect(lines[1]).toMatch(/^base,1,001565A1B201,Empfang,100,dect-\d+,https:\/\/pbx\.demo\.example\/.*,created,,,,$/)
+    expect(lines[1]).toMatch(/^base,1,001565A1B201,Empfang,100,dect-\d+,https:\/\/pbx\.demo\.example\/.*,done,created,,,,$/)
   })
 
   it('batch defaults changed after the import apply to every row that left the cell empty, at check and at push', async () => {

@@ -53,14 +53,14 @@ describe('the results CSV', () => {
   const lines = csv.split('\r\n')
 
   it('has the kind first and the handset columns last, a line per base then per handset, CRLF', () => {
-    expect(lines[0]).toBe('kind,row,mac,name,extension,id,url,outcome,error,ipui,base_mac,handset_index')
+    expect(lines[0]).toBe('kind,row,mac,name,extension,id,url,state,outcome,error,ipui,base_mac,handset_index')
     expect(lines.slice(1)).toEqual([
-      `base,1,805EC0000001,Empfang,100,dect-7,${URL_A},created,,,,`,
-      'base,3,805EC00000,Lager,,,,not pushed (errors),,,,',
-      'handset,1,,Anna Becker,1101,,,enrolled,,00092263DD,805EC0000001,2',
-      'handset,2,,,1102,,,matched,,00092263DF,805EC0000001,3',
-      'handset,3,,Clara Becker,1103,,,not pushed (errors),,0014601565781,805EC0000002,',
-      'handset,4,,"David, ""Dave""",1104,,,failed,extension 1104: no user on the PBX has it,00092263E0,805EC0000001,4',
+      `base,1,805EC0000001,Empfang,100,dect-7,${URL_A},done,created,,,,`,
+      'base,3,805EC00000,Lager,,,,not_sent,not pushed (errors),,,,',
+      'handset,1,,Anna Becker,1101,,,done,enrolled,,00092263DD,805EC0000001,2',
+      'handset,2,,,1102,,,done,matched,,00092263DF,805EC0000001,3',
+      'handset,3,,Clara Becker,1103,,,not_sent,not pushed (errors),,0014601565781,805EC0000002,',
+      'handset,4,,"David, ""Dave""",1104,,,failed,failed,extension 1104: no user on the PBX has it,00092263E0,805EC0000001,4',
       '',
     ])
     expect(fileName).toBe('Site-A-Haus-2-results.csv')
@@ -78,6 +78,7 @@ describe('the results CSV', () => {
       extension: '1104',
       id: '',
       url: '',
+      state: 'failed',
       outcome: 'failed',
       error: 'extension 1104: no user on the PBX has it',
       ipui: '00092263E0',
