@@ -3,7 +3,12 @@
 # keychain session; ends with one summary line "tests: N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-step() { printf '\n== %s\n' "$1"; }
+# each stage's time, printed before the summary (issue 41: measure first)
+stage_times=()
+stage=""
+stage_start=$SECONDS
+end_stage() { [ -n "$stage" ] && stage_times+=("$(printf '%8d s  %s' $((SECONDS - stage_start)) "$stage")"); stage=""; }
+step() { end_stage; stage="$1"; stage_start=$SECONDS; printf '\n== %s\n' "$1"; }
 
 step "system packages"
 bash test/support/ensure-system.sh || exit 1
@@ -23,6 +28,10 @@ PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json \
   bash test/support/in-keyring.sh npx playwright test --reporter=list,json
 playwright_status=$?
 
+step "times"
+echo "stages:"
+printf '%s\n' "${stage_times[@]}"
+node test/support/slowest-files.mjs test-results/vitest.json test-results/playwright.json
 step "summary"
 node test/support/summary.mjs test-results/vitest.json test-results/playwright.json
 summary_status=$?
