@@ -64,23 +64,28 @@ export function itemState(item: Outcome, status: BatchStatus): ItemState {
   }
 }
 
-/** What a push counts as it goes: on the PBX, refused, still to send (valid), kept back by errors. */
-export interface Tally {
-  done: number
+/**
+ * What a push counts as it goes (PushProgress has these fields): the base rows created or matched,
+ * refused, still to send (valid), kept back by errors; the handsets the same, enrolled or matched.
+ */
+export interface RowTally {
+  created: number
+  matched: number
   failed: number
   pending: number
   withErrors: number
 }
+export type HandsetTally = Omit<RowTally, 'created'> & { enrolled: number }
 
-/** A tally's counts by state, for a batch whose stored status is `status`. */
-export function stateCounts(tally: Tally, status: BatchStatus): StateCounts {
+/** One kind's counts by state, from what is on the PBX (`done`) and the rest of a tally. */
+function stateCounts(done: number, tally: Pick<RowTally, 'failed' | 'pending' | 'withErrors'>, status: BatchStatus): StateCounts {
   const open = underWay(status)
   return {
-    total: tally.done + tally.failed + tally.pending + tally.withErrors,
+    total: done + tally.failed + tally.pending + tally.withErrors,
     ready: open ? 0 : tally.pending,
     not_sent: tally.withErrors,
     pending: open ? tally.pending : 0,
-    done: tally.done,
+    done,
     failed: tally.failed,
   }
 }
@@ -111,10 +116,10 @@ export function batchStateOf(batch: { status: BatchStatus; rows: readonly Outcom
   return { verdict: verdictOf(batch.status, rows, handsets), rows, handsets }
 }
 
-/** The state from a push's tallies of the rows and the handsets. */
-export function batchStateOfTallies(status: BatchStatus, rows: Tally, handsets: Tally): BatchState {
-  const rowCounts = stateCounts(rows, status)
-  const handsetCounts = stateCounts(handsets, status)
+/** The state from a push's tallies of the rows and the handsets (a push as it runs, its progress). */
+export function batchStateOfTallies(status: BatchStatus, rows: RowTally, handsets: HandsetTally): BatchState {
+  const rowCounts = stateCounts(rows.created + rows.matched, rows, status)
+  const handsetCounts = stateCounts(handsets.enrolled + handsets.matched, handsets, status)
   return { verdict: verdictOf(status, rowCounts, handsetCounts), rows: rowCounts, handsets: handsetCounts }
 }
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -20,29 +19,4 @@ export function builtScripts(dir: string): string[] {
     .sort()
 }
 
-export interface NodeRun {
-  code: number | null
-  signal: NodeJS.Signals | null
-  stdout: string
-  stderr: string
-}
-
-/** `node <args>` in the checkout, its output collected; killed (and rejected) after `timeoutMs`. */
-export function runNode(args: readonly string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<NodeRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`node ${args.join(' ')} did not end in ${options.timeoutMs ?? 30_000} ms; stderr so far:\n${stderr}`))
-    }, options.timeoutMs ?? 30_000)
-    child.on('error', reject)
-    child.on('close', (code, signal) => {
-      clearTimeout(timer)
-      resolve({ code, signal, stdout, stderr })
-    })
-  })
-}
+export { runNode, type NodeRun } from '../support/run-node'

@@ -697,15 +697,8 @@ export const FAKE_NOT_SUPPORTED_DELETE = 'The PBX does not offer deleting DECT p
 
 /** The progress with the state main derives from its counts and status (contract/batch-state.ts). */
 export function withFakeState(progress: Omit<PushProgress, 'state'>): PushProgress {
-  const h = progress.handsets
-  return {
-    ...progress,
-    state: batchStateOfTallies(
-      progress.status,
-      { done: progress.created + progress.matched, failed: progress.failed, pending: progress.pending, withErrors: progress.withErrors },
-      h ? { done: h.enrolled + h.matched, failed: h.failed, pending: h.pending, withErrors: h.withErrors } : { done: 0, failed: 0, pending: 0, withErrors: 0 },
-    ),
-  }
+  const handsets = progress.handsets ?? { enrolled: 0, matched: 0, failed: 0, pending: 0, withErrors: 0 }
+  return { ...progress, state: batchStateOfTallies(progress.status, progress, handsets) }
 }
 
 /** A push that has not run yet: `total` valid rows, all pending; pass what differs. */

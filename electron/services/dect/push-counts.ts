@@ -1,10 +1,9 @@
-import { batchStateOfTallies, type BatchState } from '../../contract/batch-state'
-import { rowHasErrors, type Batch, type BatchStatus, type HandsetCounts, type RowProblem } from '../../contract/dect'
+import type { HandsetTally, RowTally } from '../../contract/batch-state'
+import { rowHasErrors, type Batch, type HandsetCounts, type RowProblem } from '../../contract/dect'
 
 /** What a push counts of a batch as saved: rows (bases) and handsets, by the state of their outcome. */
 
-export type RowTally = { created: number; matched: number; failed: number; pending: number; withErrors: number }
-export type HandsetTally = Omit<HandsetCounts, 'total' | 'done'>
+export type { HandsetTally, RowTally } from '../../contract/batch-state'
 
 type Counted<S extends string> = { outcome: { state: S | 'pending' }; problems: RowProblem[] }
 
@@ -28,11 +27,3 @@ export function handsetCounts(h: HandsetTally): HandsetCounts {
   return { total: done + h.pending, done, ...h }
 }
 
-/** The batch's state (contract/batch-state.ts) from a push's tallies, with its stored status. */
-export function stateOfTallies(status: BatchStatus, rows: RowTally, handsets: HandsetTally): BatchState {
-  return batchStateOfTallies(
-    status,
-    { done: rows.created + rows.matched, failed: rows.failed, pending: rows.pending, withErrors: rows.withErrors },
-    { done: handsets.enrolled + handsets.matched, failed: handsets.failed, pending: handsets.pending, withErrors: handsets.withErrors },
-  )
-}

@@ -1,6 +1,7 @@
+import { batchStateOfTallies } from '../../contract/batch-state'
 import type { BatchStatus, HandsetCounts, PushProgress as ContractPushProgress, RowOutcome } from '../../contract/dect'
 import type { BatchStore } from './batch-store'
-import { handsetCounts, stateOfTallies, type HandsetTally, type RowTally } from './push-counts'
+import { handsetCounts, type HandsetTally, type RowTally } from './push-counts'
 
 /**
  * One push as it runs (push.ts): its state, how it is stopped, its counts and the progress and
@@ -61,7 +62,7 @@ export function progressOf(run: Run, now: () => number): PushProgress {
     etaMs: c.pending === 0 ? 0 : rate > 0 ? Math.round(c.pending / rate) : null,
     ...(run.reason ? { reason: run.reason } : {}),
     handsets: handsetCounts(run.handsets),
-    state: stateOfTallies(run.status, c, run.handsets),
+    state: batchStateOfTallies(run.status, c, run.handsets),
   }
 }
 

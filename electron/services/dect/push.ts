@@ -1,3 +1,4 @@
+import { batchStateOfTallies } from '../../contract/batch-state'
 import { PUSH_CONCURRENCY, type Batch, type RowOutcome } from '../../contract/dect'
 import type { HandsetOutcome } from '../../contract/dect-handsets'
 import { asClause, introduce } from '../../contract/sentences'
@@ -5,7 +6,7 @@ import { messageOf, ServiceError } from '../errors'
 import type { PbxCaller } from '../pbx-client/caller'
 import type { BatchStore } from './batch-store'
 import type { DectPasswords } from './phone-body'
-import { handsetCounts, stateOfTallies, tally, tallyHandsets } from './push-counts'
+import { handsetCounts, tally, tallyHandsets } from './push-counts'
 import { DEFAULT_RETRY_DELAYS_MS } from './push-retry'
 import { finalStatus, progressOf, stopRun, type PushProgress, type Run, type RunContext } from './push-run'
 import { runPushSteps } from './push-steps'
@@ -223,7 +224,7 @@ export function createPushRunner(deps: PushRunnerDeps) {
       etaMs: null,
       ...(before?.reason ? { reason: before.reason } : {}),
       handsets: handsetCounts(h),
-      state: stateOfTallies(status, c, h),
+      state: batchStateOfTallies(status, c, h),
     }
   }
 

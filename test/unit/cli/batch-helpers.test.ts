@@ -17,7 +17,7 @@ const summary = (name: string, id = name.toLowerCase().replace(/\W/g, '-')): Bat
   targetProfileId: null,
   updatedAt: '2025-06-02T10:00:00.000Z',
   counts: { rows: 3, withErrors: 0, created: 0, matched: 0, failed: 0, pending: 3 },
-  state: batchStateOfTallies('draft', { done: 0, failed: 0, pending: 3, withErrors: 0 }, { done: 0, failed: 0, pending: 0, withErrors: 0 }),
+  state: batchStateOfTallies('draft', { created: 0, matched: 0, failed: 0, pending: 3, withErrors: 0 }, { enrolled: 0, matched: 0, failed: 0, pending: 0, withErrors: 0 }),
 })
 
 describe('the column mapping of `batch import`', () => {
@@ -91,7 +91,7 @@ describe('the plain progress lines', () => {
     withErrors: 0,
     startedAt: null,
     etaMs: null,
-    state: batchStateOfTallies('pushing', { done, failed: 0, pending: 200 - done, withErrors: 0 }, { done: 0, failed: 0, pending: 0, withErrors: 0 }),
+    state: batchStateOfTallies('pushing', { created: done, matched: 0, failed: 0, pending: 200 - done, withErrors: 0 }, { enrolled: 0, matched: 0, failed: 0, pending: 0, withErrors: 0 }),
   })
 
   it('one at the start, then one per tenth of the rows or per second with rows done', () => {

@@ -1,58 +1,28 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll } from 'vitest'
 import { CliError } from '../../../electron/cli/exit-codes'
+import { runNode, type NodeOptions, type NodeRun } from '../../support/run-node'
 
 /** The checkout's root and the command line's bin, as a user runs it (`npx pbx-provisioner`). */
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 export const BIN = fileURLToPath(new URL('../../../bin/pbx-provisioner.mjs', import.meta.url))
 
-export interface CliRun {
-  code: number | null
-  signal: NodeJS.Signals | null
-  stdout: string
-  stderr: string
-}
+export type CliRun = NodeRun
 
-export interface CliOptions {
+export interface CliOptions extends Omit<NodeOptions, 'env'> {
   /** the data folder ($PBX_PROVISIONER_DATA_DIR) */
   dataDir: string
   /** more environment variables */
   env?: Record<string, string>
-  /** written to stdin, which is then closed (stdin is never a terminal here) */
-  input?: string
-  /** called once the child runs (to signal it) */
-  started?: (child: ChildProcess) => void
-  timeoutMs?: number
 }
 
-/**
- * Runs `node bin/pbx-provisioner.mjs <args>` as a child process and collects what it wrote.
- * Asynchronous on purpose: the demo PBX it talks to runs in this test's own event loop.
- */
+/** Runs `node bin/pbx-provisioner.mjs <args>` as a child process and collects what it wrote. */
 export function runCli(args: readonly string[], options: CliOptions): Promise<CliRun> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PBX_PROVISIONER_DATA_DIR: options.dataDir, ...options.env }
-  return new Promise<CliRun>((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`pbx-provisioner ${args.join(' ')} did not end in time; stderr so far: ${stderr}`))
-    }, options.timeoutMs ?? 20_000)
-    child.on('error', reject)
-    child.on('close', (code, signal) => {
-      clearTimeout(timer)
-      resolve({ code, signal, stdout, stderr })
-    })
-    child.stdin.end(options.input ?? '')
-    options.started?.(child)
-  })
+  const { dataDir, env, timeoutMs = 20_000, ...rest } = options
+  return runNode([BIN, ...args], { ...rest, timeoutMs, env: { PBX_PROVISIONER_DATA_DIR: dataDir, ...env } })
 }
 
 /** stdout of a run that printed JSON, parsed. */
