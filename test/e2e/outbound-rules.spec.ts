@@ -283,7 +283,10 @@ test('the tenant admin creates a rule with two routes and office hours, edits it
   await list.getByRole('button', { name: 'Copy to another PBX… (1)' }).click()
   const copyDialog = app.getByRole('dialog', { name: 'Copy 1 rule to another PBX' })
   await expect(copyDialog).toContainText(`From Demo office: ${NAME}.`)
-  // Naive UI's radio input is hidden under its label: the label is what a pointer clicks
+  // the dialog has finished entering when its first control has the focus (a click while it still
+  // scales in can land beside the label); Naive UI's radio input is hidden under its label: the
+  // label is what a pointer clicks
+  await expect(copyDialog.getByRole('radio').first()).toBeFocused()
   await copyDialog.getByText('Other office', { exact: true }).click()
   await expect(copyDialog.getByRole('radio', { name: /^Other office manager@other\.pbx\.example sign-in needed$/ })).toBeChecked()
   await copyDialog.getByRole('button', { name: 'Sign in and continue' }).click()
