@@ -3,7 +3,8 @@ import { startDemoPbx } from './index'
 
 /**
  * Standalone starter: `npm run demo-pbx -- --port 8901 [--host 127.0.0.1] [--token-ttl 1800]
- * [--refresh-ttl 86400] [--latency-ms 0] [--legacy-notification] [--empty] [--users 250]`.
+ * [--refresh-ttl 86400] [--latency-ms 0] [--legacy-notification] [--empty] [--users 250]
+ * [--unnamed-conflicts]`.
  */
 
 const number = (name: string, v: string | undefined): number | undefined => {
@@ -27,13 +28,14 @@ const main = async (): Promise<void> => {
       'legacy-notification': { type: 'boolean' },
       empty: { type: 'boolean' },
       users: { type: 'string' },
+      'unnamed-conflicts': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   })
   if (values.help) {
     console.log(
-      'npm run demo-pbx -- --port 8901 [--host 127.0.0.1] [--token-ttl 1800] [--refresh-ttl 86400] [--latency-ms 0] [--legacy-notification] [--empty] [--users 250]',
+      'npm run demo-pbx -- --port 8901 [--host 127.0.0.1] [--token-ttl 1800] [--refresh-ttl 86400] [--latency-ms 0] [--legacy-notification] [--empty] [--users 250] [--unnamed-conflicts]',
     )
     return
   }
@@ -46,6 +48,7 @@ const main = async (): Promise<void> => {
     notificationVariant: values['legacy-notification'] ? 'legacy' : 'current',
     seed: !values.empty,
     ...(values.users !== undefined ? { users: number('users', values.users) } : {}),
+    unnamedConflicts: values['unnamed-conflicts'] === true,
   })
   console.log(`Demo PBX listening on ${pbx.url}`)
   let stopping = false

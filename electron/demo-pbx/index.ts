@@ -31,6 +31,8 @@ export interface DemoPbxOptions {
   users?: number
   /** serve HTTPS with this certificate and key (PEM), e.g. a self-signed one */
   tls?: { cert: string; key: string }
+  /** a DECT member list refused for a clash (409) says only that, naming no item or base (default false) */
+  unnamedConflicts?: boolean
 }
 
 export interface DemoPbxFaults {
@@ -87,6 +89,7 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
       tokenTtl: positive('tokenTtl', options.tokenTtl, 1800),
       refreshTtl: positive('refreshTtl', options.refreshTtl, 86400),
       notificationVariant: variant,
+      conflictsNamed: options.unnamedConflicts !== true,
     },
     initialNotification(variant === 'legacy', seed),
   )

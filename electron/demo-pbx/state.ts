@@ -21,6 +21,8 @@ export interface DemoOptions {
   tokenTtl: number
   refreshTtl: number
   notificationVariant: NotificationVariant
+  /** a member list's 409 names the item and the base (true), or only says there is a clash */
+  conflictsNamed: boolean
 }
 
 export interface User {

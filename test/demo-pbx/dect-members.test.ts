@@ -200,3 +200,26 @@ describe('DECT members', () => {
     expect(res.body.lines).toBe(10)
   })
 })
+
+describe('DECT members on a PBX that names no item in a clash (unnamedConflicts)', () => {
+  it('answers 409 CONFLICT saying only that there is a clash, naming no item and no base; the list stays', async () => {
+    const pbx = await start({ unnamedConflicts: true })
+    try {
+      const c = client(pbx)
+      const token = await c.token('manager')
+      const createBase = async (): Promise<string> =>
+        expectId(await c.api('POST', '/api/dect_phones', { token, json: { name: 'Base', mac: freshMac(), vendor: 'Yealink', model: 'W70B' } }), 201)
+      const write = (id: string, items: unknown[]) => c.api('POST', `/api/dect_phones/${id}/members`, { token, json: { items } })
+      const [base, other] = [await createBase(), await createBase()]
+      expectNoBody(await write(other, [member('1160', freshIpui(), '1')]))
+      const refused = await write(base, [member('1161', freshIpui(), '1'), member('1160', freshIpui(), '2')])
+      expect(refused.status).toBe(409)
+      expect(refused.body).toEqual({ errors: [{ code: 'CONFLICT', message: 'a handset or an extension in the list is a member of another DECT phone' }] })
+      expect((await c.api('GET', `/api/dect_phones/${base}/members`, { token })).body.items).toEqual([])
+      // what is not a clash is answered as on any PBX, naming the item
+      expectError(await write(base, [member('1999', freshIpui(), '1')]), 400, 'VALIDATE_FAILED', 'items.0.extension_number')
+    } finally {
+      await pbx.stop()
+    }
+  })
+})

@@ -12,6 +12,8 @@ import { phoneOf } from './dect-phones'
  */
 
 const VALIDATE = 'VALIDATE_FAILED'
+/** the 409 of a PBX started with `unnamedConflicts`: which item, and where, is for the client to find */
+const UNNAMED_CONFLICT: ApiError = { code: 'CONFLICT', message: 'a handset or an extension in the list is a member of another DECT phone' }
 
 /** A member as the API answers it: the user's id and display name, the index as text (the API's type). */
 export const memberView = (tenant: Tenant, m: StoredMember) => {
@@ -105,7 +107,7 @@ const replace = (ctx: RequestContext) => {
   const invalidOnes = [...repeats(items), ...limits(tenant, phone, items)]
   if (invalidOnes.length > 0) throw new HttpError(400, invalidOnes)
   const conflicts = takenElsewhere(tenant, phone, items)
-  if (conflicts.length > 0) throw new HttpError(409, conflicts)
+  if (conflicts.length > 0) throw new HttpError(409, ctx.state.options.conflictsNamed ? conflicts : [UNNAMED_CONFLICT])
   phone.members = items
   return ok()
 }

@@ -95,7 +95,7 @@ describe('enrolling handsets', () => {
     const end = await runner().start(batch.id, PROFILE_ID)
     expect(end.handsets).toMatchObject({ enrolled: 2, failed: 1 })
     const saved = await store.get(batch.id)
-    expect(saved.handsets[1]!.outcome.error).toBe('extension 1101 is on base Base 1 already, on handset 00FFFFFFF1 (index 1); give this handset another extension or change that on the PBX')
+    expect(saved.handsets[1]!.outcome.error).toBe("extension 1101 is on 'Base 1' (00:15:AB:00:00:00) as handset 1 (00FFFFFFF1); give this handset another extension or take that one off on the PBX")
     const members = (await membersByBase()).get('Base 1')!
     expect(members.map((m) => m.extension_number).sort()).toEqual(['1100', '1101', '1102'])
     expect(members.find((m) => m.extension_number === '1101')!.ipui).toBe('00FFFFFFF1')

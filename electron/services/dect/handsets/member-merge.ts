@@ -1,5 +1,6 @@
 import type { HandsetOutcome } from '../../../contract/dect-handsets'
 import type { DectMember, DectMemberWrite } from '../../../contract/pbx'
+import { clashesOf } from './member-holders'
 
 /**
  * A base's member list on the PBX merged with the batch's handsets for that base: the list to
@@ -8,8 +9,8 @@ import type { DectMember, DectMemberWrite } from '../../../contract/pbx'
  * - A member with the handset's IPUI and extension is the handset: `matched` (a resume after a
  *   kill, or enrolled by hand), nothing written for it.
  * - A member with the handset's IPUI but another extension, or the handset's extension on another
- *   IPUI: the handset `failed`, saying which member is in the way (the push never takes a handset
- *   or an extension away from someone).
+ *   IPUI: the handset `failed`, saying which member is in the way and where (`clashesOf`; the push
+ *   never takes a handset or an extension away from someone).
  * - Otherwise the handset is added at its own index when it gave one and that index is free, else
  *   at the lowest free index 1..lines; a base with no free index fails it ("full").
  */
@@ -57,13 +58,9 @@ export function mergeMembers(
       decided.set(h.id, { state: 'matched', baseMac: base.mac, handsetIndex: same.handset_index, at })
       continue
     }
-    if (same) {
-      fail(h, `handset ${h.ipui} is on base ${base.name} already, for extension ${same.extension_number} (index ${same.handset_index}); change that on the PBX first`)
-      continue
-    }
     const holder = byExtension.get(h.extension)
-    if (holder) {
-      fail(h, `extension ${h.extension} is on base ${base.name} already, on handset ${holder.ipui} (index ${holder.handset_index}); give this handset another extension or change that on the PBX`)
+    if (same || holder) {
+      fail(h, clashesOf(h, [{ mac: base.mac, name: base.name, members: [same, holder].filter((m) => m !== undefined) }]).join('; '))
       continue
     }
     let index = h.handsetIndex

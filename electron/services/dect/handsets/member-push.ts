@@ -8,6 +8,7 @@ import { mapLimited } from '../../concurrency/map-limited'
 import { createDectMembersClient } from '../../pbx-client/dect-members'
 import { createUsersClient } from '../../pbx-client/users'
 import { placeHandsets, type BaseSlot } from './handset-placement'
+import { clashesOf, createHolderFinder } from './member-holders'
 import { mergeMembers, sameMembers, type PlannedHandset } from './member-merge'
 
 /**
@@ -24,8 +25,11 @@ import { mergeMembers, sameMembers, type PlannedHandset } from './member-merge'
  *   the write happens only when it is unchanged (else it is merged again, up to five times). The API
  *   has no conditional write, so one round trip between that read and the write remains open.
  *   A write the PBX took (200) enrols each handset at the index it was given: three requests a base.
- * - A refusal of the write naming an item (`items.3.…`) fails that handset and the rest are written
- *   again; a refusal naming none fails the handsets of that write.
+ * - One clash never blocks a base. A refusal of the write naming an item (`items.3.…`) fails that
+ *   handset and the rest are written again; a refusal naming none is searched for by halving the
+ *   handsets written until each refused one stands alone, the others written in their halves.
+ *   A handset refused for a clash (409) says where its IPUI or extension is (`member-holders`).
+ *   Without a refusal this costs nothing: one write a base, as before.
  * - A PBX without members (404/405) fails every handset with that reason; the bases stay pushed.
  */
 
@@ -108,6 +112,14 @@ export async function pushHandsets(batch: Batch, phones: readonly DectPhone[], c
     if (failed) notPlaced.set(h.id, { state: 'failed', baseMac: h.values.base_mac, error: `its base ${failed.values.name ?? ''} is not on the PBX (${failed.outcome.error ?? 'it failed'})`, at: at() })
   }
   await decide(notPlaced)
+  // an IPUI or extension that a base of the batch has for another handset: the PBX would refuse it
+  const batchBases = bases.map((b) => ({ mac: b.mac, name: b.name, members: lists.get(b.mac) ?? [] }))
+  const blocked = new Map<string, HandsetOutcome>()
+  for (const h of open.values()) {
+    const seen = clashesOf({ ipui: h.values.ipui ?? '', extension: h.values.extension ?? '' }, batchBases)
+    if (seen.length > 0) blocked.set(h.id, { state: 'failed', error: seen.join('; '), at: at() })
+  }
+  await decide(blocked)
   const room = bases.map((b) => ({ ...b, lines: b.lines === undefined ? undefined : Math.max(0, b.lines - (lists.get(b.mac)?.length ?? 0)) }))
   const places = placeHandsets([...open.values()], room)
   const perBase = new Map<string, PlannedHandset[]>()
@@ -122,7 +134,12 @@ export async function pushHandsets(batch: Batch, phones: readonly DectPhone[], c
   }
   await decide(unplaced)
 
-  // 4. one merge and write per base
+  // 4. one merge and write per base; what the PBX refuses is found and left out
+  const holders = createHolderFinder(
+    () => bases.map((b) => ({ mac: b.mac, name: b.name, members: lists.get(b.mac) ?? [] })),
+    phones.filter((p) => !bases.some((b) => b.phoneId === p.id)),
+    (phoneId) => phase.retry(() => members.list(phoneId, { signal })),
+  )
   await mapLimited(bases.filter((b) => perBase.has(b.mac)), phase.concurrency, async (base) => {
     if (phase.stopped()) return
     try {
@@ -132,57 +149,88 @@ export async function pushHandsets(batch: Batch, phones: readonly DectPhone[], c
     }
   })
 
+  /**
+   * Writes the base's list with its handsets, a group at a time (at first one group: all). A
+   * refusal that names handsets fails those and writes the rest again; one that names none is
+   * halved until each refused handset stands alone. Every write is the list as read just before
+   * plus the group, so nothing is lost or written twice, whatever stops it.
+   */
   async function enrolOnBase(base: PushedBase, planned: PlannedHandset[], first: DectMember[]): Promise<void> {
-    let todo = planned
+    const groups: PlannedHandset[][] = [planned]
     let list: DectMember[] | undefined = first
-    for (let round = 0; round < MAX_ROUNDS && todo.length > 0; round++) {
+    let changes = 0
+    for (let group = groups.shift(); group !== undefined; group = groups.shift()) {
       list ??= await phase.retry(() => members.list(base.phoneId, { signal }))
       if (list === undefined) return
-      const merged = mergeMembers(list, todo, base, at())
+      lists.set(base.mac, list)
+      const merged = mergeMembers(list, group, base, at())
       await decide(merged.decided)
-      todo = todo.filter((p) => merged.added.has(p.id))
-      if (!merged.items) return
+      const todo = group.filter((p) => merged.added.has(p.id))
+      if (!merged.items) continue
       const again = await phase.retry(() => members.list(base.phoneId, { signal }))
       if (again === undefined) return
       if (!sameMembers(list, again)) {
-        list = again // changed meanwhile: merge with what is there now
-        continue
-      }
-      const refused = await write(base, merged.items, [...merged.added.keys()], list.length)
-      if (refused === undefined) return
-      if (refused.size === 0) {
-        // the PBX took the whole list: each handset added is a member at the index it was given
-        await decide(new Map([...merged.added].map(([id, index]) => [id, { state: 'enrolled' as const, baseMac: base.mac, handsetIndex: index, at: at() }])))
+        // changed meanwhile: merge with what is there now
+        if (++changes < MAX_ROUNDS) {
+          list = again
+          groups.unshift(todo)
+          continue
+        }
+        const left = [todo, ...groups].flat().map((p) => open.get(p.id)).filter((h): h is HandsetRow => h !== undefined)
+        await decide(failAll(left, `base ${base.name}'s member list kept changing on the PBX while this push wrote it; retry the failed handsets`, base.mac))
         return
       }
-      // refused, nothing written: the others are merged again with the list as it is then
-      todo = todo.filter((p) => !refused.has(p.id))
-      list = undefined
-    }
-    if (todo.length > 0) {
-      await decide(failAll(todo.map((p) => open.get(p.id)).filter((h): h is HandsetRow => h !== undefined), `base ${base.name}'s member list kept changing on the PBX while this push wrote it; retry the failed handsets`, base.mac))
+      const answer = await write(base, merged.items)
+      if (answer === undefined) return
+      if (answer === 'written') {
+        // the PBX took the whole list: each handset added is a member at the index it was given
+        await decide(new Map([...merged.added].map(([id, index]) => [id, { state: 'enrolled' as const, baseMac: base.mac, handsetIndex: index, at: at() }])))
+        list = undefined
+        continue
+      }
+      // refused, nothing written: the list is as read
+      list = again
+      const named = namedHandsets(answer, todo, again.length)
+      const refused = named ?? (todo.length === 1 ? todo : [])
+      if (refused.length > 0) await failRefused(base, refused, answer)
+      const rest = todo.filter((p) => !refused.includes(p))
+      if (named !== undefined || rest.length <= 1) groups.unshift(rest)
+      else groups.unshift(rest.slice(0, Math.ceil(rest.length / 2)), rest.slice(Math.ceil(rest.length / 2)))
     }
   }
 
-  /** Writes the list: answers the handsets the PBX refused (none: all written), undefined when stopping. */
-  async function write(base: PushedBase, items: NonNullable<ReturnType<typeof mergeMembers>['items']>, addedOrder: string[], kept: number): Promise<Set<string> | undefined> {
+  /** Writes the list: 'written', the PBX's refusal (400, 409), or undefined when stopping. */
+  async function write(base: PushedBase, items: NonNullable<ReturnType<typeof mergeMembers>['items']>): Promise<'written' | ServiceError | undefined> {
     try {
       // `true` once written: `retry` answers undefined only when the push is stopping
       const done = await phase.retry(async () => {
         await members.replace(base.phoneId, items, { signal })
         return true
       })
-      return done === undefined ? undefined : new Set()
+      return done === undefined ? undefined : 'written'
     } catch (error) {
-      if (!(error instanceof ServiceError) || error.code !== 'PBX_ERROR' || (error.status !== 400 && error.status !== 409)) throw error
-      const named = new Set<string>()
-      for (const match of error.message.matchAll(/items\.(\d+)\./g)) {
-        const id = addedOrder[Number(match[1]) - kept]
-        if (id !== undefined) named.add(id)
-      }
-      const refused = named.size > 0 ? named : new Set(addedOrder)
-      await decide(failAll([...refused].map((id) => open.get(id)).filter((h): h is HandsetRow => h !== undefined), `the PBX refused it: ${error.message}`, base.mac))
-      return refused
+      if (error instanceof ServiceError && error.code === 'PBX_ERROR' && (error.status === 400 || error.status === 409)) return error
+      throw error
     }
+  }
+
+  /**
+   * The group's handsets a refusal names (`items.<i>.…`, where the group's start at `kept`); all of
+   * them when it names only members already on the base (the base's own list is refused); undefined
+   * when it names no item at all (the group is halved to find them).
+   */
+  function namedHandsets(refusal: ServiceError, todo: PlannedHandset[], kept: number): PlannedHandset[] | undefined {
+    const indexes = [...refusal.message.matchAll(/items\.(\d+)\./g)].map((match) => Number(match[1]))
+    if (indexes.length === 0) return undefined
+    const ours = indexes.map((i) => todo[i - kept]).filter((p): p is PlannedHandset => p !== undefined)
+    return ours.length > 0 ? [...new Set(ours)] : todo
+  }
+
+  /** Fails the refused handsets, each saying where its IPUI or extension is when the PBX has it elsewhere. */
+  async function failRefused(base: PushedBase, refused: PlannedHandset[], refusal: ServiceError): Promise<void> {
+    const where = refusal.status === 409 ? await holders.find(new Map(refused.map((p) => [p.id, p]))) : new Map<string, string | undefined>()
+    const outcomes = new Map<string, HandsetOutcome>()
+    for (const p of refused) outcomes.set(p.id, { state: 'failed', baseMac: base.mac, error: where.get(p.id) ?? `the PBX refused it: ${refusal.message}`, at: at() })
+    await decide(outcomes)
   }
 }
