@@ -7,10 +7,15 @@ import { plural } from './output'
  * name the row (the data row of the spreadsheet: 1 = the first after the header) and the field.
  */
 
+/** How many problems a command's text lists (--json lists them all). */
+export const SHOWN_PROBLEMS = 20
+
 /** One problem of a row, flat, as `--json` prints it. */
 export interface ProblemLine {
   kind: 'base' | 'handset'
   row: number
+  /** rows added to a batch (`import --into`): the row's number in the file */
+  fileRow?: number
   field: string
   severity: RowProblem['severity']
   message: string
@@ -28,13 +33,21 @@ export function problemsOf(batch: Pick<Batch, 'rows' | 'handsets'>): ProblemLine
 }
 
 /** "row 14, mac: error: MAC FF:FF:… is the broadcast address; no phone has it" */
-export const problemText = (p: ProblemLine): string => `${p.kind === 'handset' ? 'handset ' : ''}row ${p.row}, ${p.field}: ${p.severity}: ${p.message}`
+export const problemText = (p: ProblemLine): string =>
+  `${p.kind === 'handset' ? 'handset ' : ''}row ${p.row}${p.fileRow === undefined ? '' : ` (file row ${p.fileRow})`}, ${p.field}: ${p.severity}: ${p.message}`
 
 /** The first `limit` problems as lines, then how many more. */
-export function problemLines(problems: readonly ProblemLine[], limit: number): string[] {
+export function problemLines(problems: readonly ProblemLine[], limit = SHOWN_PROBLEMS): string[] {
   const lines = problems.slice(0, limit).map((p) => `  ${problemText(p)}`)
   if (problems.length > limit) lines.push(`  … and ${plural(problems.length - limit, 'more problem')} (--json lists them all)`)
   return lines
+}
+
+/** "Problems (1 error, 2 warnings):" and the first of them; nothing when there is none. */
+export function problemsBlock(problems: readonly ProblemLine[], heading = 'Problems'): string[] {
+  if (problems.length === 0) return []
+  const errors = problems.filter((p) => p.severity === 'error').length
+  return [`${heading} (${plural(errors, 'error')}, ${plural(problems.length - errors, 'warning')}):`, ...problemLines(problems)]
 }
 
 /** How many rows (and handsets) are ready, have errors, have warnings. */

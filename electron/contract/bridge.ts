@@ -212,6 +212,21 @@ export const bridge = {
     }),
     result: BatchSchema,
   },
+  /**
+   * a spreadsheet's bases and handsets added to a batch that exists, pushed or not: the same checks
+   * as a new import, now with the batch's own rows (a MAC, IPUI or extension it has is an error on
+   * the new line); a base the batch has already is not added again. Numbered after the batch's own:
+   * a new row's number is its data row in the file plus `offsets.rows` (handsets: `offsets.handsets`).
+   * BUSY while the batch is being pushed (here or by another process): nothing is changed.
+   */
+  importCsvIntoBatch: {
+    input: z.strictObject({ batchId: z.string().min(1), ...CsvFileFields, mapping: ColumnMappingSchema }),
+    result: z.strictObject({
+      batch: BatchSchema,
+      added: z.strictObject({ rows: z.array(z.string()), handsets: z.array(z.string()) }),
+      offsets: z.strictObject({ rows: z.int().min(0), handsets: z.int().min(0) }),
+    }),
+  },
   /** a new, empty batch (for scanning handsets on site) */
   createEmptyBatch: { input: z.strictObject({ name: BatchNameSchema, defaults: BatchDefaultsSchema }), result: BatchSchema },
   /** every batch on this computer, newest first */

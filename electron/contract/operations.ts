@@ -29,6 +29,7 @@ export const OPERATION_NAMES = [
   'signOut',
   'previewCsv',
   'createBatchFromCsv',
+  'importCsvIntoBatch',
   'createEmptyBatch',
   'listBatches',
   'getBatch',

@@ -1,26 +1,25 @@
-import { readFile, stat } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
 import type { Argv, CommandModule } from 'yargs'
-import { MAX_CSV_FILE_BYTES, summaryOf, type CsvPreview } from '../../contract/dect'
-import { chooseMapping, defaultsOf, defaultsOptions, mappingText, parseMapFlag, readMappingFile, type DefaultsArgs } from '../batch-mapping'
+import { summaryOf } from '../../contract/dect'
+import { defaultsOf, defaultsOptions, mappingText, type DefaultsArgs } from '../batch-mapping'
 import { findBatch, freeBatchName } from '../batch-names'
-import { countsText, problemLines, problemsOf, rowCounts } from '../batch-text'
-import { BridgeFailure, type CliContext } from '../context'
-import { EXIT, exitCodeOf, failedError, usageError, type ExitCode } from '../exit-codes'
-import { plural, PROGRAM } from '../output'
+import { countsText, problemsBlock, problemsOf, rowCounts } from '../batch-text'
+import type { CliContext } from '../context'
+import { EXIT, exitCodeOf, usageError, type ExitCode } from '../exit-codes'
+import { PROGRAM } from '../output'
+import { mapColumns, nothingImported, readSpreadsheetInput, readText, type SpreadsheetArgs } from '../spreadsheet-input'
+import { importIntoBatch } from './batch-import-into'
 import { action, jsonOption, type BaseArgs } from './common'
 
-/** How many problems the text output lists (--json lists them all). */
-const SHOWN_PROBLEMS = 20
-
-interface ImportArgs extends BaseArgs, DefaultsArgs {
-  file: string
+interface ImportArgs extends BaseArgs, DefaultsArgs, SpreadsheetArgs {
   name?: string
-  map?: string[]
-  mapping?: string
+  into?: string
 }
 
-/** `batch import <file>`: a spreadsheet (CSV) → a saved batch, checked row by row without a PBX. */
+/**
+ * `batch import <file>`: a spreadsheet (CSV) → a saved batch, checked row by row without a PBX;
+ * with `--into <batch>`, its bases and handsets join a batch that exists (batch-import-into.ts).
+ */
 export function importCommand(ctx: CliContext): CommandModule<BaseArgs, ImportArgs> {
   return {
     command: 'import <file>',
@@ -30,6 +29,11 @@ export function importCommand(ctx: CliContext): CommandModule<BaseArgs, ImportAr
         yargs
           .positional('file', { type: 'string', demandOption: true, describe: 'A CSV file (UTF-8, UTF-16 or Windows-1252; comma, semicolon or tab)' })
           .option('name', { type: 'string', describe: "The batch's name", defaultDescription: "the file's name" })
+          .option('into', {
+            type: 'string',
+            describe: 'Add the rows to this batch (name or id), pushed or not, instead of making a new one; its defaults apply',
+            conflicts: 'name',
+          })
           .option('map', {
             type: 'string',
             array: true,
@@ -40,38 +44,31 @@ export function importCommand(ctx: CliContext): CommandModule<BaseArgs, ImportAr
       )
         .example('$0 batch import handsets.csv --vendor Yealink --model W70B', 'The columns guessed; the vendor and model for rows that leave them empty')
         .example('$0 batch import site.csv --name "Site B" --map mac="Geräte-ID" --map name=Mitarbeiter', 'Columns the guess does not know')
-        .example('$0 batch import next.csv --mapping last.json --json', 'The mapping of an earlier import (saved from its --json)') as Argv<ImportArgs>,
+        .example('$0 batch import next.csv --mapping last.json --json', 'The mapping of an earlier import (saved from its --json)')
+        .example('$0 batch import handsets.csv --into "Site B"', 'Handsets for a batch whose bases are pushed already') as Argv<ImportArgs>,
     handler: action(ctx, (argv) => importBatch(ctx, argv)),
   }
 }
 
 async function importBatch(ctx: CliContext, argv: ImportArgs): Promise<ExitCode> {
+  if (argv.into !== undefined) return importIntoBatch(ctx, { ...argv, into: argv.into })
   // everything given is checked before anything is read or saved
-  const flags = (argv.map ?? []).map(parseMapFlag)
   const defaults = defaultsOf(argv)
   const wantedName = argv.name?.trim()
   if (argv.name !== undefined && !wantedName) throw usageError('--name: enter a name for the batch.')
-  const mappingFile = argv.mapping === undefined ? undefined : await readMappingFile(argv.mapping)
-  const bytes = await readSpreadsheet(argv.file)
-  const fileName = basename(argv.file)
-  const base64 = bytes.toString('base64')
+  const input = await readSpreadsheetInput(argv)
+  const { fileName, base64 } = input
 
   const open = await ctx.open(argv, 'not-needed')
-  const preview = await open.must('previewCsv', { fileName, base64 }).catch(nothingImported)
-  const { mapping, unused } = chooseMapping(preview.headers, preview.mapping, { ...(mappingFile ? { file: mappingFile } : {}), flags })
-  if (unused.length > 0) ctx.out.note(`Note: ${fileName} has no column ${unused.map((h) => `"${h}"`).join(', ')} of the --mapping file.`)
+  const { preview, mapping, chosen } = await mapColumns(ctx, open, input)
 
   const batches = await open.must('listBatches')
   if (wantedName !== undefined && batches.some((b) => b.name.toLowerCase() === wantedName.toLowerCase())) {
     const taken = findBatch(batches, wantedName)
-    throw usageError(`A batch named "${taken.name}" exists already (id ${taken.id}): choose another --name, or delete it with \`${PROGRAM} batch delete ${JSON.stringify(taken.id)}\`.`)
+    throw usageError(`A batch named "${taken.name}" exists already (id ${taken.id}): choose another --name, add the file to it with --into, or delete it with \`${PROGRAM} batch delete ${JSON.stringify(taken.id)}\`.`)
   }
   const name = wantedName ?? freeBatchName(batches, basename(fileName, extname(fileName)).trim() || 'Batch')
-  const batch = await open.must('createBatchFromCsv', { name, fileName, base64, mapping, defaults }).catch((error: unknown) => {
-    // a mapping the flags made is bad usage; anything else about the file: nothing was imported
-    if (error instanceof BridgeFailure && error.error.field === 'mapping') throw usageError(error.message)
-    return nothingImported(error)
-  })
+  const batch = await open.must('createBatchFromCsv', { name, fileName, base64, mapping, defaults }).catch(nothingImported)
 
   const counts = rowCounts(batch)
   const problems = problemsOf(batch)
@@ -90,14 +87,9 @@ async function importBatch(ctx: CliContext, argv: ImportArgs): Promise<ExitCode>
     })
   } else {
     ctx.out.line(`Read ${fileName}: ${readText(preview)}.`)
-    const chosen = flags.length > 0 || mappingFile ? 'as given' : 'guessed; change with --map field=Header'
     ctx.out.line(`Columns (${chosen}): ${mappingText(preview.headers, mapping)}.`)
     ctx.out.line(`Saved batch "${batch.name}" (id ${batch.id}): ${countsText(counts)}.`)
-    if (problems.length > 0) {
-      const errors = problems.filter((p) => p.severity === 'error').length
-      ctx.out.line(`Problems (${plural(errors, 'error')}, ${plural(problems.length - errors, 'warning')}):`)
-      for (const text of problemLines(problems, SHOWN_PROBLEMS)) ctx.out.line(text)
-    }
+    for (const text of problemsBlock(problems)) ctx.out.line(text)
   }
   for (const warning of preview.warnings) ctx.out.note(`Warning: ${warning}.`)
   const ready = counts.rows.valid + counts.handsets.valid
@@ -114,29 +106,4 @@ async function importBatch(ctx: CliContext, argv: ImportArgs): Promise<ExitCode>
     `${broken > 0 ? 'Rows with errors are not pushed; fix them in the file and import it again, or fix them in the desktop app. ' : ''}Next: \`${PROGRAM} batch push ${JSON.stringify(batch.name)} --pbx <pbx>\`.`,
   )
   return exitCodeOf(ready, broken)
-}
-
-/** "utf-8, comma-separated, a header row, 200 data rows" */
-function readText(preview: CsvPreview): string {
-  const delimiter = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' }[preview.delimiter] ?? `"${preview.delimiter}"`
-  return `${preview.encoding}, ${delimiter}-separated, ${preview.hasHeader ? 'a header row' : 'no header row'}, ${preview.rowCount} data rows`
-}
-
-/** The file's bytes; a file that cannot be read is bad usage, one too large failed. */
-async function readSpreadsheet(file: string): Promise<Buffer> {
-  const size = await stat(file).then(
-    (s) => (s.isFile() ? s.size : -1),
-    (error: NodeJS.ErrnoException) => {
-      throw usageError(`Could not read ${file} (${error.code ?? error.message}): name a CSV file.`)
-    },
-  )
-  if (size < 0) throw usageError(`${file} is not a file: name a CSV file.`)
-  if (size > MAX_CSV_FILE_BYTES) throw failedError(`${file} is too large for a batch (at most 20 MB): split it into several files.`)
-  return readFile(file)
-}
-
-/** The file could not be read as a spreadsheet: nothing was imported (exit 1), with the service's reason. */
-function nothingImported(error: unknown): never {
-  if (error instanceof BridgeFailure && error.error.code === 'INVALID_INPUT') throw failedError(`Nothing was imported: ${error.message.replace(/\.?$/, '.')}`)
-  throw error
 }

@@ -13,9 +13,6 @@ import { importCommand } from './batch-import'
 import { pushCommand, retryCommand } from './batch-push'
 import { action, jsonOption, localTime, namedPbx, savedPbxs, type BaseArgs } from './common'
 
-/** How many problems `batch check` lists (--json lists them all). */
-const SHOWN_PROBLEMS = 20
-
 /**
  * `batch …`: DECT batches, as the desktop app's batches: a spreadsheet imported and checked
  * offline, pushed to a PBX with live progress (resumable), then the results and the labels.
@@ -144,7 +141,7 @@ function checkCommand(ctx: CliContext): CommandModule<BaseArgs, BatchArgs> {
       if (argv.json) ctx.out.json({ batch: { id: batch.id, name: batch.name }, pbx: { profileId: profile.id, name: profile.label }, counts, onPbx, problems })
       else {
         ctx.out.line(`Checked "${batch.name}" against "${profile.label}": ${countsText(counts)}; ${plural(onPbx, 'MAC')} on the PBX already.`)
-        for (const text of problemLines(problems, SHOWN_PROBLEMS)) ctx.out.line(text)
+        for (const text of problemLines(problems)) ctx.out.line(text)
       }
       return exitCodeOf(counts.rows.valid + counts.handsets.valid, counts.rows.withErrors + counts.handsets.withErrors)
     }),

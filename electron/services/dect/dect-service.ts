@@ -1,10 +1,11 @@
 import type { BridgeHandlers } from '../../contract/bridge'
-import type { Batch, BatchRow, BatchRowValues } from '../../contract/dect'
+import type { Batch, BatchRow, BatchRowValues, ColumnMapping } from '../../contract/dect'
 import type { DectModel } from '../../contract/pbx'
 import { ServiceError } from '../errors'
 import { createDectPhonesClient } from '../pbx-client/dect-phones'
 import type { SessionManager } from '../session/session-manager'
 import { nextRowNumber } from './batch-parts'
+import { joinImport } from './batch-join'
 import { createBatchStore } from './batch-store'
 import { csvText, importCsv, previewCsv } from './csv-import'
 import { linesFromModels } from './handsets/handset-import'
@@ -25,6 +26,7 @@ type DectHandlers = Pick<
   BridgeHandlers,
   | 'previewCsv'
   | 'createBatchFromCsv'
+  | 'importCsvIntoBatch'
   | 'createEmptyBatch'
   | 'listBatches'
   | 'getBatch'
@@ -110,6 +112,24 @@ export function createDectService(options: DectServiceOptions) {
       const batch = await store.create({ name, source: fileName, rows: imported.rows, handsets: imported.handsets, defaults })
       await settings.rememberMapping(imported.mapping)
       return batch
+    },
+    async importCsvIntoBatch({ batchId, fileName, base64, mapping }) {
+      // a push of this process would send what it read at its start: the file waits for its end
+      if (push.isRunning(batchId)) throw new ServiceError('BUSY', 'The batch is being pushed: pause the push (or let it end), then add the file.')
+      const decoded = csvText({ fileName, base64 })
+      const models = await catalog.models()
+      const { recheck, lines } = await checks()
+      let joined: ReturnType<typeof joinImport> | undefined
+      let usedMapping: ColumnMapping = {}
+      // another process's push refuses the change (BUSY) and nothing is written
+      const batch = await store.update(batchId, (current) => {
+        const imported = importCsv({ fileName, text: decoded.text, mapping, defaults: current.defaults, models })
+        usedMapping = imported.mapping
+        joined = joinImport(current, imported)
+        return handsets.withHandsetsChecked({ ...current, rows: recheck(joined.rows, current.defaults), handsets: joined.handsets }, lines)
+      })
+      await settings.rememberMapping(usedMapping)
+      return { batch, added: joined!.added, offsets: joined!.offsets }
     },
     createEmptyBatch: ({ name, defaults }) => store.create({ name, source: 'scanned', rows: [], defaults }),
     async listBatches() {

@@ -289,4 +289,42 @@ describe('field fixes: encodings, MACs no phone has, a MAC twice', () => {
       ['warning: MAC 00:15:65:F2:F0:01 is also in row 1, which is left out of the push'],
     ])
   })
+
+  it('a spreadsheet added to a pushed batch: handsets for its bases and a new base; the push then sends only them', async () => {
+    const bases = 'MAC;Name\n001565F3F001;Hall\n'
+    const batch = await call('createBatchFromCsv', { name: 'Into', fileName: 'b.csv', base64: csvBytes(bases), mapping: { MAC: 'mac', Name: 'name' }, defaults: { vendor: 'Yealink', model: 'W70B' } })
+    await call('startPush', { batchId: batch.id, profileId })
+    expect((await pushed(batch.id)).state).toMatchObject({ verdict: 'done' })
+
+    const handsets = 'Base MAC;IPUI;Extension\n001565F3F001;00AE000001;1130\n001565F3F002;00AE000002;1131\n'
+    const mapping = { 'Base MAC': 'mac', IPUI: 'ipui', Extension: 'extension' } as const
+    const into = await call('importCsvIntoBatch', { batchId: batch.id, fileName: 'h.csv', base64: csvBytes(handsets), mapping })
+    expect(into.offsets).toEqual({ rows: 1, handsets: 0 })
+    expect(into.added.handsets).toHaveLength(2)
+    // Hall is the batch's already; 00:15:65:F3:F0:02 is a new base, numbered after it (file row 2 → row 3)
+    expect(into.batch.rows.map((r) => [r.row, r.values.name, r.outcome.state])).toEqual([
+      [1, 'Hall', 'created'],
+      [3, 'Base 00:15:65:F3:F0:02', 'pending'],
+    ])
+    expect(into.added.rows).toEqual([into.batch.rows[1]!.id])
+    expect(into.batch.handsets.every((h) => h.problems.length === 0)).toBe(true)
+
+    // while the batch is being pushed here, a file waits: refused, nothing changed
+    await call('startPush', { batchId: batch.id, profileId })
+    const busy = await failure(call('importCsvIntoBatch', { batchId: batch.id, fileName: 'h.csv', base64: csvBytes(handsets), mapping }))
+    expect(busy).toMatchObject({ code: 'BUSY', message: 'The batch is being pushed: pause the push (or let it end), then add the file.' })
+    // the new base is created and the handsets are sent; this PBX has no users, so it refuses their extensions
+    const end = await pushed(batch.id)
+    expect(end.state).toMatchObject({ verdict: 'partly_failed', rows: { total: 2, done: 2 }, handsets: { total: 2, failed: 2 } })
+    const after = await call('getBatch', { batchId: batch.id })
+    expect(after.handsets.map((h) => h.outcome.error)).toEqual(['extension 1130 is not on this PBX: no user has it', 'extension 1131 is not on this PBX: no user has it'])
+  })
+
+  it('a mapping that cannot be, or a batch that does not exist: refused, the batch left as it was', async () => {
+    const batch = await call('createBatchFromCsv', { name: 'Kept', fileName: 'k.csv', base64: csvBytes('MAC\n001565F4F001\n'), mapping: { MAC: 'mac' }, defaults: { vendor: 'Yealink', model: 'W70B' } })
+    const bad = await failure(call('importCsvIntoBatch', { batchId: batch.id, fileName: 'x.csv', base64: csvBytes('MAC;Name\n001565F4F002;Two\n'), mapping: { MAC: 'mac', Name: 'mac' } }))
+    expect(bad).toMatchObject({ code: 'INVALID_INPUT', field: 'mapping', message: "Columns 'MAC' and 'Name' are both mapped to mac; map one of them to another field or ignore it." })
+    expect(await failure(call('importCsvIntoBatch', { batchId: 'no-such-batch', fileName: 'x.csv', base64: csvBytes('MAC\n001565F4F002\n'), mapping: { MAC: 'mac' } }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(await call('getBatch', { batchId: batch.id })).toEqual(batch)
+  })
 })
