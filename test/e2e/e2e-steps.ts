@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import type { Services } from '../../electron/services'
 import { expect } from './harness'
 
@@ -60,10 +60,10 @@ export async function openPbx(app: Page, label: string, username: string): Promi
 }
 
 /**
- * Drops a file on the window as a drag from the file manager does (dragenter, dragover, drop), on
- * the sidebar's menu: no screen's drop zone, so the window takes it.
+ * Drops a file as a drag from the file manager does (dragenter, dragover, drop): by default on the
+ * sidebar's menu, no screen's drop zone, so the window takes it; else on `target`.
  */
-export async function dropFileOnWindow(app: Page, name: string, bytes: Uint8Array): Promise<void> {
+export async function dropFileOnWindow(app: Page, name: string, bytes: Uint8Array, target: Locator = app.getByRole('menu')): Promise<void> {
   const dataTransfer = await app.evaluateHandle(
     ({ name, content }) => {
       // (the page's classes, as far as this needs them: the test code has no DOM types)
@@ -77,7 +77,6 @@ export async function dropFileOnWindow(app: Page, name: string, bytes: Uint8Arra
     },
     { name, content: [...bytes] },
   )
-  const target = app.getByRole('menu')
   await target.dispatchEvent('dragenter', { dataTransfer })
   await target.dispatchEvent('dragover', { dataTransfer })
   await target.dispatchEvent('drop', { dataTransfer })

@@ -79,3 +79,11 @@ export function qrSvgMarkup(svg: string): string {
   if (/<\s*(?:script|foreignObject|iframe|object|embed|a|use)\b|\son[a-z]+\s*=|javascript:|href\s*=/i.test(body)) return ''
   return body
 }
+
+/** "Added 2 bases and 6 handsets from more.csv; 1 has errors and is not pushed." */
+export function addedText(added: { fileName: string; rows: number; handsets: number; withErrors: number }): string {
+  const parts = [added.rows > 0 ? `${added.rows} ${added.rows === 1 ? 'base' : 'bases'}` : '', added.handsets > 0 ? `${added.handsets} ${added.handsets === 1 ? 'handset' : 'handsets'}` : ''].filter(Boolean)
+  if (parts.length === 0) return `Nothing was added from ${added.fileName}: it has no data row, or only bases the batch has.`
+  const errors = added.withErrors === 0 ? '' : `; ${added.withErrors} ${added.withErrors === 1 ? 'has errors and is' : 'have errors and are'} not pushed`
+  return `Added ${parts.join(' and ')} from ${added.fileName}${errors}.`
+}
