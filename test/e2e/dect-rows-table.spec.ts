@@ -13,7 +13,7 @@ import { expect, test } from './harness'
  */
 
 const ROWS = 300
-/** rows 7, 8 and 9 have a MAC too short: the "Only rows with errors" filter shows those three */
+/** rows 7, 8 and 9 have a MAC too short: the "Not sent (errors)" filter shows those three */
 const BROKEN = new Set([7, 8, 9])
 
 async function openBigBatch(app: Page, services: Services): Promise<string> {
@@ -86,7 +86,7 @@ test('scrolled to the bottom, a filter that leaves three rows shows those three'
   await scrollRowsBy(app, 100_000)
   await expect(app.getByRole('button', { name: `Edit Name, row ${ROWS}`, exact: true })).toBeVisible()
 
-  await app.getByText('Only rows with errors', { exact: true }).click()
+  await app.getByText('Not sent (errors)', { exact: true }).click()
   await expect(app.locator('tr[data-row-id]')).toHaveCount(3)
   for (const row of BROKEN) await expect(app.getByRole('button', { name: `Edit Name, row ${row}`, exact: true })).toBeVisible()
 })

@@ -1,5 +1,6 @@
-import type { BatchVerdict } from '@contract/batch-state'
-import type { BatchField, BatchSummary, ColumnMapping, MappingField, RowState } from '@contract/dect'
+import { itemState, type BatchStatus, type BatchVerdict, type ItemState } from '@contract/batch-state'
+import type { BatchField, BatchSummary, ColumnMapping, MappingField } from '@contract/dect'
+import type { RowProblem } from '@contract/row-problem'
 
 /**
  * Words for DECT batches (the list, the new-batch wizard, the rows table, scan mode). The push,
@@ -29,11 +30,30 @@ export const STATUS_TAG: Record<BatchVerdict, 'default' | 'info' | 'warning' | '
   failed: 'error',
 }
 
-export const ROW_STATE_WORDS: Record<RowState, string> = {
+/** A row's or a handset's state (contract/batch-state.ts) in words, and the colour of its tag. */
+export const ITEM_STATE_WORDS: Record<ItemState, string> = {
+  ready: 'ready',
+  not_sent: 'not sent',
   pending: 'pending',
-  created: 'created',
-  matched: 'matched',
+  done: 'on the PBX',
   failed: 'failed',
+}
+export const ITEM_STATE_TAG: Record<ItemState, 'default' | 'warning' | 'info' | 'success' | 'error'> = {
+  ready: 'default',
+  not_sent: 'warning',
+  pending: 'info',
+  done: 'success',
+  failed: 'error',
+}
+
+/**
+ * Where a row or handset of a batch whose status is `status` stands, in a word: ready, not sent
+ * (its errors keep it out), pending, failed; on the PBX, how it got there (created, matched,
+ * enrolled), as the push said.
+ */
+export function itemStateText(item: { outcome: { state: string }; problems: readonly Pick<RowProblem, 'severity'>[] }, status: BatchStatus): { state: ItemState; text: string } {
+  const state = itemState(item, status)
+  return { state, text: state === 'done' ? item.outcome.state : ITEM_STATE_WORDS[state] }
 }
 
 /** The batch fields in words, for the mapping step and the rows table's headers. */

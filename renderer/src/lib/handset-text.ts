@@ -1,21 +1,8 @@
 import { rowHasErrors } from '@contract/dect'
-import type { HandsetRow, HandsetState } from '@contract/dect-handsets'
+import type { HandsetRow } from '@contract/dect-handsets'
 import type { SiteState } from '@contract/bridge-handsets'
 
-/** Words for handsets: their outcome, the on-site states of the bases. */
-
-export const HANDSET_STATE_WORDS: Record<HandsetState, string> = {
-  pending: 'pending',
-  enrolled: 'enrolled',
-  matched: 'matched',
-  failed: 'failed',
-}
-export const HANDSET_STATE_TAG: Record<HandsetState, 'default' | 'success' | 'info' | 'error'> = {
-  pending: 'default',
-  enrolled: 'success',
-  matched: 'info',
-  failed: 'error',
-}
+/** Words for handsets: their counts, the on-site states of the bases (where each stands: ITEM_STATE_WORDS in batch-text.ts). */
 
 export const SITE_STATE_WORDS: Record<SiteState | 'late', string> = {
   not_pushed: 'not pushed',

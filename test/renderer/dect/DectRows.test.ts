@@ -36,9 +36,10 @@ const tableRows = (wrapper: VueWrapper) => wrapper.findAll('tr[data-row-id]')
 const rowIds = (wrapper: VueWrapper) => tableRows(wrapper).map((row) => row.attributes('data-row-id'))
 const cell = (wrapper: VueWrapper, label: string) => wrapper.find(`[role="button"][aria-label="Edit ${label}"]`)
 
-async function chooseFilter(wrapper: VueWrapper, text: string): Promise<void> {
-  const radio = wrapper.findAll('.n-radio-button').find((button) => button.text() === text)
-  if (!radio) throw new Error(`no filter "${text}"`)
+/** The rows filter's choice `filter` (all, to_send, not_sent, failed, done, warnings). */
+async function chooseFilter(wrapper: VueWrapper, filter: string): Promise<void> {
+  const radio = wrapper.findAll('.n-radio-button').find((button) => button.attributes('data-filter') === filter)
+  if (!radio) throw new Error(`no filter "${filter}"`)
   await radio.find('input').trigger('change')
   await flushPromises()
 }
@@ -69,7 +70,8 @@ describe('the rows of a batch', () => {
     const first = tableRows(wrapper)[0]!.text()
     expect(first).toContain('Reception')
     expect(first).toContain('00:15:65:AA:BB:CC')
-    expect(first).toContain('pending')
+    // where each stands (contract/batch-state.ts): a draft's good row is ready, one with an error is not sent
+    expect(tableRows(wrapper).map((row) => row.find('.dect-rows__state').text())).toEqual(['ready', 'not sent', 'ready'])
     const broken = tableRows(wrapper)[1]!
     expect(broken.classes()).toContain('dect-rows__row--error')
     expect(broken.find('.dect-rows__problem--error').text()).toBe('MAC 00:15:65 has 6 of 12 hex digits')
@@ -108,14 +110,19 @@ describe('the rows of a batch', () => {
     expect(vi.mocked(pbx.getPushProgress).mock.calls.length).toBeGreaterThan(reads)
   })
 
-  it('filters the rows with errors, and the rows with warnings', async () => {
+  it('filters the rows by where they stand (to send, not sent for errors) and by warnings, each choice with its count', async () => {
     const { wrapper } = await mountBatch()
+    expect(wrapper.findAll('.n-radio-button').map((b) => b.text())).toEqual(['All3', 'To send2', 'Not sent (errors)1', 'Failed0', 'On the PBX0', 'Warnings1'])
 
-    await chooseFilter(wrapper, 'Only rows with errors')
+    await chooseFilter(wrapper, 'not_sent')
     expect(rowIds(wrapper)).toEqual(['r2'])
-    await chooseFilter(wrapper, 'Only warnings')
+    await chooseFilter(wrapper, 'to_send')
+    expect(rowIds(wrapper)).toEqual(['r1', 'r3'])
+    await chooseFilter(wrapper, 'warnings')
     expect(rowIds(wrapper)).toEqual(['r3'])
-    await chooseFilter(wrapper, 'All rows')
+    await chooseFilter(wrapper, 'failed')
+    expect(rowIds(wrapper)).toEqual([])
+    await chooseFilter(wrapper, 'all')
     expect(rowIds(wrapper)).toEqual(['r1', 'r2', 'r3'])
   })
 
@@ -132,7 +139,7 @@ describe('the rows of a batch', () => {
     await scroller.trigger('scroll')
     expect(rowIds(result.wrapper)).toContain(rows[400]!.id)
 
-    await chooseFilter(result.wrapper, 'Only rows with errors')
+    await chooseFilter(result.wrapper, 'not_sent')
     expect(rowIds(result.wrapper)).toEqual([rows[1]!.id])
   })
 
