@@ -202,13 +202,18 @@ export const bridge = {
 
   /** what a dropped or picked spreadsheet holds: its encoding, columns, first rows, a guessed column mapping */
   previewCsv: { input: z.strictObject(CsvFileFields), result: CsvPreviewSchema },
-  /** a new batch from a spreadsheet with the mapping the user confirmed; saved on disk at once */
+  /**
+   * a new batch from a spreadsheet with the mapping the user confirmed; saved on disk at once.
+   * `profileId`: the PBX it is for, when known: the batch's PBX from then on, and its remembered
+   * DECT models (listDectModels reads them) check the rows: a model it lacks is an error
+   */
   createBatchFromCsv: {
     input: z.strictObject({
       name: BatchNameSchema,
       ...CsvFileFields,
       mapping: ColumnMappingSchema,
       defaults: BatchDefaultsSchema,
+      profileId: z.string().min(1).optional(),
     }),
     result: BatchSchema,
   },

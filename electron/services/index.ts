@@ -61,6 +61,7 @@ export function createServices(options: ServicesOptions): Services {
   const dect = createDectService({
     dataDir: options.dataDir,
     sessions,
+    labelOf: (profileId) => profiles.get(profileId).then((profile) => profile.label, () => undefined),
     ...(options.showItemInFolder ? { showItemInFolder: options.showItemInFolder } : {}),
   })
 

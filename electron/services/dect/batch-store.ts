@@ -36,6 +36,8 @@ export interface NewBatch {
   rows: NewBatchRow[]
   handsets?: NewHandsetRow[]
   defaults?: BatchDefaults
+  /** the PBX the batch is for, when known at import (its models checked the rows) */
+  targetProfileId?: string | null
 }
 
 export type { DamagedBatch } from '../../contract/dect'
@@ -115,7 +117,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     return structuredClone(await memory.read(id))
   }
 
-  function fresh(fields: Pick<Batch, 'name' | 'source' | 'defaults' | 'rows'> & { handsets?: Batch['handsets'] }): Batch {
+  function fresh(fields: Pick<Batch, 'name' | 'source' | 'defaults' | 'rows'> & { handsets?: Batch['handsets']; targetProfileId?: string | null }): Batch {
     const at = now().toISOString()
     return {
       version: BATCH_FILE_VERSION,
@@ -124,7 +126,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       createdAt: at,
       updatedAt: at,
       source: fields.source,
-      targetProfileId: null,
+      targetProfileId: fields.targetProfileId ?? null,
       defaults: fields.defaults,
       rows: fields.rows,
       handsets: fields.handsets ?? [],
@@ -174,7 +176,9 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       const name = checkedName(input.name)
       const defaults = checked(BatchDefaultsSchema, input.defaults ?? {}, 'defaults')
       if (typeof input.source !== 'string') throw new ServiceError('INVALID_INPUT', 'source: must be text', { field: 'source' })
-      return createWith(fresh({ name, source: input.source, defaults, ...newParts(input.rows, input.handsets) }))
+      const targetProfileId = input.targetProfileId ?? null
+      if (targetProfileId !== null && (typeof targetProfileId !== 'string' || targetProfileId === '')) throw new ServiceError('INVALID_INPUT', 'targetProfileId: must be a saved PBX\'s id', { field: 'targetProfileId' })
+      return createWith(fresh({ name, source: input.source, defaults, targetProfileId, ...newParts(input.rows, input.handsets) }))
     },
 
     /**

@@ -16,7 +16,7 @@ import { applyMapping, doubleMappings, guessMappingFromRecords, planOf, type Col
 import { checkCsvSize, decodeCsv, parseCsv, textEncoding, type CsvDelimiter, type DecodedCsv } from './csv-parse'
 import { rowHasErrors } from '../../contract/dect'
 import { importHandsetRecords, linesFromModels } from './handsets/handset-import'
-import { flagModels } from './row-models'
+import { flagModels, type ModelsOwner } from './row-models'
 import { findDuplicateMacs, flagMacsOnPbx } from './mac-clashes'
 import { buildRow, REPLACEMENT_CHARACTER } from './row-validation'
 
@@ -56,6 +56,8 @@ export interface CsvImportInput {
   existingPhones?: readonly DectPhone[]
   /** the target PBX's DECT models, when known: how many handsets each base takes */
   models?: readonly DectModel[]
+  /** the PBX `models` are of, when it is the batch's own: a model it lacks is an error (row-models.ts) */
+  owner?: ModelsOwner
 }
 
 export interface CsvImport {
@@ -144,7 +146,7 @@ export function importCsv(input: CsvImportInput): CsvImport {
   const imported = perHandset
     ? importHandsetRecords(parsed.records.map((record) => applyMapping(record, parsed.headers, plan)), defaults, linesFromModels(input.models))
     : { rows: buildRows(parsed.records, plan, defaults), handsets: [] }
-  let rows = flagModels(findDuplicateMacs(imported.rows), defaults, input.models ?? [])
+  let rows = flagModels(findDuplicateMacs(imported.rows), defaults, input.models ?? [], input.owner)
   if (input.existingPhones !== undefined) rows = flagMacsOnPbx(rows, input.existingPhones)
   const handsets = imported.handsets
 

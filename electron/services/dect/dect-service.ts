@@ -18,7 +18,7 @@ import { parseMac } from './mac'
 import { createPushRunner } from './push'
 import { qrSvg } from './qr-code'
 import { batchFileStem, resultsCsv } from './results-csv'
-import { flagModels } from './row-models'
+import { flagModels, type ModelsOwner } from './row-models'
 import { findDuplicateMacs, flagMacsOnPbx } from './mac-clashes'
 import { buildRow, rawOf, revalidateRow } from './row-validation'
 
@@ -60,6 +60,8 @@ export interface DectServiceOptions {
   sessions: SessionManager
   /** shows a file in the system's file manager (Electron's shell.showItemInFolder); absent: not offered */
   showItemInFolder?: (path: string) => void
+  /** a saved PBX's label (for the model errors that name it); undefined when there is no such PBX */
+  labelOf?: (profileId: string) => Promise<string | undefined>
 }
 
 /**
@@ -67,12 +69,13 @@ export interface DectServiceOptions {
  * each base's model against the PBX's model list when one is known (row-models.ts).
  */
 const recheckWith =
-  (models: readonly DectModel[]) =>
+  (models: readonly DectModel[], owner?: ModelsOwner) =>
   (rows: readonly BatchRow[], defaults: Batch['defaults']): BatchRow[] =>
     flagModels(
       findDuplicateMacs(rows.map((row) => revalidateRow(row, defaults))),
       defaults,
       models,
+      owner,
     )
 
 /**
@@ -89,11 +92,24 @@ export function createDectService(options: DectServiceOptions) {
   const handsets = createHandsetService({ store, catalog, callerFor })
   const phones = async (profileId: string) => createDectPhonesClient(await callerFor(profileId))
 
-  /** the row checks with the models remembered now, and the handsets' lines from the same list */
-  const checks = async () => {
-    const models = await catalog.models()
-    return { recheck: recheckWith(models), lines: linesFromModels(models) }
+  /**
+   * The models a batch is checked with: its PBX's own list when the batch's PBX is known (chosen at
+   * import, or its last check or push) and a list of it is remembered: a model it lacks is then an
+   * error naming it; else the list read last, of whichever PBX (warnings).
+   */
+  const knownModels = async (profileId: string | null | undefined): Promise<{ models: DectModel[]; owner?: ModelsOwner }> => {
+    const own = profileId ? await catalog.ofPbx(profileId) : undefined
+    const label = own && profileId ? await options.labelOf?.(profileId) : undefined
+    if (own && label !== undefined) return { models: own.models, owner: { label, fetchedAt: own.fetchedAt } }
+    return { models: await catalog.models() }
   }
+
+  /** the row checks for a batch whose PBX is `profileId` (if known), and the handsets' lines from the same list */
+  const checks = async (profileId?: string | null) => {
+    const { models, owner } = await knownModels(profileId)
+    return { recheck: recheckWith(models, owner), lines: linesFromModels(models), models, owner }
+  }
+  const checksOf = async (batchId: string) => checks((await store.get(batchId)).targetProfileId)
 
   const pushedRows = (batch: Batch) => batch.rows.filter((row) => row.outcome.url && row.values.mac)
 
@@ -106,10 +122,11 @@ export function createDectService(options: DectServiceOptions) {
     async previewCsv(input) {
       return previewCsv(input.fileName, csvText(input), await settings.lastMapping(), await catalog.models())
     },
-    async createBatchFromCsv({ name, fileName, base64, mapping, defaults }) {
+    async createBatchFromCsv({ name, fileName, base64, mapping, defaults, profileId }) {
       const decoded = csvText({ fileName, base64 })
-      const imported = importCsv({ fileName, text: decoded.text, mapping, defaults, models: await catalog.models() })
-      const batch = await store.create({ name, source: fileName, rows: imported.rows, handsets: imported.handsets, defaults })
+      const { models, owner } = await knownModels(profileId)
+      const imported = importCsv({ fileName, text: decoded.text, mapping, defaults, models, ...(owner ? { owner } : {}) })
+      const batch = await store.create({ name, source: fileName, rows: imported.rows, handsets: imported.handsets, defaults, targetProfileId: profileId ?? null })
       await settings.rememberMapping(imported.mapping)
       return batch
     },
@@ -117,8 +134,7 @@ export function createDectService(options: DectServiceOptions) {
       // a push of this process would send what it read at its start: the file waits for its end
       if (push.isRunning(batchId)) throw new ServiceError('BUSY', 'The batch is being pushed: pause the push (or let it end), then add the file.')
       const decoded = csvText({ fileName, base64 })
-      const models = await catalog.models()
-      const { recheck, lines } = await checks()
+      const { recheck, lines, models } = await checksOf(batchId)
       let joined: ReturnType<typeof joinImport> | undefined
       let usedMapping: ColumnMapping = {}
       // another process's push refuses the change (BUSY) and nothing is written
@@ -144,11 +160,11 @@ export function createDectService(options: DectServiceOptions) {
       if (name !== undefined) await store.rename(batchId, name)
       if (concurrency !== undefined) await store.setPushState(batchId, { concurrency })
       if (defaults === undefined) return store.get(batchId)
-      const { recheck, lines } = await checks()
+      const { recheck, lines } = await checksOf(batchId)
       return store.update(batchId, (batch) => handsets.withHandsetsChecked({ ...batch, defaults, rows: recheck(batch.rows, defaults) }, lines))
     },
     async editBatchRows({ batchId, edits, add, remove }) {
-      const { recheck, lines } = await checks()
+      const { recheck, lines } = await checksOf(batchId)
       return store.update(batchId, (batch) => {
         const removed = new Set(remove)
         const changes = new Map(edits.map((edit) => [edit.rowId, edit.values]))
@@ -168,7 +184,7 @@ export function createDectService(options: DectServiceOptions) {
       if (!parsed.ok) throw new ServiceError('INVALID_INPUT', `mac: ${parsed.message}`, { field: 'mac' })
       let rowId = ''
       let duplicateOfRow: number | undefined
-      const { recheck, lines } = await checks()
+      const { recheck, lines } = await checksOf(batchId)
       const batch = await store.update(batchId, (current) => {
         const number = nextRowNumber(current.rows)
         duplicateOfRow = current.rows.find((row) => row.values.mac === parsed.mac)?.row
@@ -206,9 +222,13 @@ export function createDectService(options: DectServiceOptions) {
       const existing = await (await phones(profileId)).list()
       // that PBX's own model list, where it offers one (and remembered for later checks)
       const models = await handsets.handlers.listDectModels({ profileId })
-      const recheck = recheckWith(models.supported ? models.models : [])
+      const label = await options.labelOf?.(profileId)
+      const owner = models.supported && models.fetchedAt && label !== undefined ? { label, fetchedAt: models.fetchedAt } : undefined
+      const recheck = recheckWith(models.supported ? models.models : [], owner)
+      // checked against a PBX: the batch's PBX from now on, unless a push chose one already
       return store.update(batchId, (batch) => ({
         ...batch,
+        targetProfileId: batch.targetProfileId ?? profileId,
         rows: flagMacsOnPbx(recheck(batch.rows, batch.defaults), existing.items),
       }))
     },

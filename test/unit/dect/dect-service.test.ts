@@ -146,19 +146,61 @@ describe('DECT through the Bridge', () => {
     expect(await pushed(batch.id)).toMatchObject({ matched: 0, created: 1, failed: 1 })
   })
 
-  it("checks each base's model against the PBX's model list: on the check, then on every edit and import", async () => {
+  it("checks each base's model against the PBX's model list: on the check (the batch's PBX from then on), then on every edit and import", async () => {
     const batch = await call('createEmptyBatch', { name: 'Models', defaults: { vendor: 'Yealink', model: 'W80B' } })
     const { rowId } = await call('scanMac', { batchId: batch.id, mac: '001565D0D001' })
     await call('editBatchRows', { batchId: batch.id, edits: [{ rowId, values: { model: 'W90B' } }] })
     const checked = await call('checkBatchOnPbx', { batchId: batch.id, profileId })
-    const warning = { field: 'model', severity: 'warning', message: expect.stringMatching(/^model 'W90B' is not one of the PBX's DECT models \(Yealink W70B, .*\); the PBX may refuse it$/) }
-    expect(checked.rows[0]!.problems).toContainEqual(warning)
-    // the list is remembered: an edit and a spreadsheet are checked against it offline too
+    // checked against Demo: the batch is Demo's, and a model Demo lacks is an error naming it, its Yealink models and the closest
+    expect(checked.targetProfileId).toBe(profileId)
+    const today = new Date().toISOString().slice(0, 10)
+    expect(checked.rows[0]!.problems).toContainEqual({
+      field: 'model',
+      severity: 'error',
+      message: `model 'W90B' is not a model of Demo (its list as of ${today}); its Yealink models: W70B, W80B; the closest is W70B`,
+    })
+    // the list is remembered: an edit is checked against it offline too
     const fixed = await call('editBatchRows', { batchId: batch.id, edits: [{ rowId, values: { model: 'W70B', vendor: 'Snom' } }] })
     expect(fixed.rows[0]!.problems).toEqual([{ field: 'vendor', severity: 'warning', message: "vendor 'Snom': the PBX lists model W70B as Yealink's" }])
+    // a spreadsheet for no PBX in particular: the list read last only warns
     const text = 'MAC;Name;Model\n001565D0D002;Hall;W70B\n001565D0D003;Store;X1\n'
     const imported = await call('createBatchFromCsv', { name: 'Typed', fileName: 'typed.csv', base64: csvBytes(text), mapping: { MAC: 'mac', Name: 'name', Model: 'model' }, defaults: { vendor: 'Yealink' } })
-    expect(imported.rows.map((r) => r.problems.map((p) => p.field))).toEqual([[], ['model']])
+    expect(imported.rows.map((r) => r.problems.map((p) => `${p.field} ${p.severity}`))).toEqual([[], ['model warning']])
+    expect(imported.targetProfileId).toBeNull()
+  })
+
+  it('a spreadsheet for a PBX known at import: a model it lacks is an error at once, also offline (its list as remembered, with its date)', async () => {
+    // another customer's PBX, read once while it could be reached, then out of reach (a basement)
+    const away = await startDemoPbx({ port: 0, seed: false })
+    const sued = (await call('saveProfile', { fields: { label: 'Kunde Süd', baseUrl: away.url, username: 'manager', domain: 'demo.pbx.example' } })).id
+    await call('signIn', { profileId: sued, password: 'manager' })
+    const read = await call('listDectModels', { profileId: sued })
+    expect(read.source).toBe('pbx')
+    await away.stop()
+
+    const text = 'MAC;Name;Model\n001565D1D001;Hall;W70B\n001565D1D002;Store;W73H\n001565D1D003;Cellar;M40\n'
+    const batch = await call('createBatchFromCsv', {
+      name: 'Süd',
+      fileName: 'sued.csv',
+      base64: csvBytes(text),
+      mapping: { MAC: 'mac', Name: 'name', Model: 'model' },
+      defaults: { vendor: 'Yealink' },
+      profileId: sued,
+    })
+    expect(batch.targetProfileId).toBe(sued)
+    const day = read.fetchedAt!.slice(0, 10)
+    expect(batch.rows.map((r) => r.problems)).toEqual([
+      [],
+      [{ field: 'model', severity: 'error', message: `model 'W73H' is not a model of Kunde Süd (its list as of ${day}); its Yealink models: W70B, W80B; the closest is W70B` }],
+      [{ field: 'model', severity: 'error', message: `model 'M40' is not a model of Kunde Süd (its list as of ${day}); its Yealink models: W70B, W80B; the closest is W70B` }],
+    ])
+    // the fix, one value: the row is ready
+    const fixed = await call('editBatchRows', { batchId: batch.id, edits: [{ rowId: batch.rows[1]!.id, values: { model: 'W70B' } }] })
+    expect(fixed.rows[1]!.problems).toEqual([])
+    // a PBX never read: no list of it, nothing checked against it (the list read last warns)
+    const never = (await call('saveProfile', { fields: { label: 'Never read', baseUrl: away.url, username: 'manager', domain: 'demo.pbx.example' } })).id
+    const unread = await call('createBatchFromCsv', { name: 'Unread', fileName: 'u.csv', base64: csvBytes(text), mapping: { MAC: 'mac', Name: 'name', Model: 'model' }, defaults: { vendor: 'Yealink' }, profileId: never })
+    expect(unread.rows[1]!.problems).toEqual([expect.objectContaining({ field: 'model', severity: 'warning' })])
   })
 
   it('checks the rows of an imported batch file itself, whatever problems the file says they have', async () => {

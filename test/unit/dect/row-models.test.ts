@@ -69,3 +69,25 @@ describe("a base's model against the PBX's list", () => {
     expect(twice[0]!.problems[0]!.field).toBe('model')
   })
 })
+
+describe("a base's model against the batch's own PBX's list", () => {
+  const owner = { label: 'Kunde Süd', fetchedAt: '2026-11-30T16:05:00.000Z' }
+
+  it('a model the PBX lacks is an error naming the PBX, the day of its list, the vendor\'s models there and the closest', () => {
+    expect(modelProblems(row({ vendor: 'Snom', model: 'M4OO' }), {}, MODELS, owner)).toEqual([
+      { field: 'model', severity: 'error', message: "model 'M4OO' is not a model of Kunde Süd (its list as of 2026-11-30); its Snom models: M400, M900; the closest is M400" },
+    ])
+  })
+
+  it('without a vendor (or one the PBX has no model of), all its models are named', () => {
+    expect(modelProblems(row({ model: 'N87O' }), {}, MODELS, owner)[0]!.message).toBe(
+      "model 'N87O' is not a model of Kunde Süd (its list as of 2026-11-30); its models: W70B, W80B, M400, M900, N870; the closest is N870",
+    )
+    expect(modelProblems(row({ vendor: 'Panasonic', model: 'W7OB' }), {}, MODELS, owner)[0]!.message).toMatch(/; its models: W70B, .*; the closest is W70B$/)
+  })
+
+  it('a vendor or template the PBX gives otherwise stays a warning; a model it has is fine', () => {
+    expect(modelProblems(row({ vendor: 'Snom', model: 'W70B' }), {}, MODELS, owner)).toEqual([expect.objectContaining({ field: 'vendor', severity: 'warning' })])
+    expect(modelProblems(row({ vendor: 'Yealink', model: 'W80B' }), {}, MODELS, owner)).toEqual([])
+  })
+})

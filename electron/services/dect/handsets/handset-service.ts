@@ -79,7 +79,7 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
   const handlers: HandsetHandlers = {
     async listDectModels({ profileId }) {
       if (profileId === undefined) return catalog.remembered()
-      return catalog.learn(await createDectModelsClient(await callerFor(profileId)).list())
+      return catalog.learn(await createDectModelsClient(await callerFor(profileId)).list(), profileId)
     },
 
     async editBatchHandsets({ batchId, edits, add, remove }) {
