@@ -100,8 +100,11 @@ export const BaseMembersSchema = z.object({
 export type BaseMembers = z.infer<typeof BaseMembersSchema>
 
 export const handsetOperations = {
-  /** the DECT models: this PBX's when a profile is given and it lists them (remembered for offline use), else the remembered ones */
-  listDectModels: { input: z.strictObject({ profileId: profileId.optional() }), result: DectModelsAnswerSchema },
+  /**
+   * the DECT models: this PBX's when a profile is given and it lists them (remembered for offline
+   * use), else the ones read last; `offline`: that PBX's list as remembered, without asking it
+   */
+  listDectModels: { input: z.strictObject({ profileId: profileId.optional(), offline: z.boolean().optional() }), result: DectModelsAnswerSchema },
   /** edit handsets in place, add or remove them; every handset is checked again, across the batch too */
   editBatchHandsets: {
     input: z.strictObject({

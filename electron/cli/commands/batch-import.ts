@@ -9,11 +9,13 @@ import { EXIT, exitCodeOf, usageError, type ExitCode } from '../exit-codes'
 import { PROGRAM } from '../output'
 import { mapColumns, nothingImported, readSpreadsheetInput, readText, type SpreadsheetArgs } from '../spreadsheet-input'
 import { importIntoBatch } from './batch-import-into'
-import { action, jsonOption, type BaseArgs } from './common'
+import { modelsNote, pbxModels } from '../pbx-models'
+import { action, jsonOption, namedPbx, type BaseArgs } from './common'
 
 interface ImportArgs extends BaseArgs, DefaultsArgs, SpreadsheetArgs {
   name?: string
   into?: string
+  pbx?: string
 }
 
 /**
@@ -34,6 +36,11 @@ export function importCommand(ctx: CliContext): CommandModule<BaseArgs, ImportAr
             describe: 'Add the rows to this batch (name or id), pushed or not, instead of making a new one; its defaults apply',
             conflicts: 'name',
           })
+          .option('pbx', {
+            type: 'string',
+            describe: "The saved PBX the batch is for: its DECT models check the rows (read now, or its list as remembered when it cannot be reached)",
+            conflicts: 'into',
+          })
           .option('map', {
             type: 'string',
             array: true,
@@ -45,7 +52,8 @@ export function importCommand(ctx: CliContext): CommandModule<BaseArgs, ImportAr
         .example('$0 batch import handsets.csv --vendor Yealink --model W70B', 'The columns guessed; the vendor and model for rows that leave them empty')
         .example('$0 batch import site.csv --name "Site B" --map mac="Geräte-ID" --map name=Mitarbeiter', 'Columns the guess does not know')
         .example('$0 batch import next.csv --mapping last.json --json', 'The mapping of an earlier import (saved from its --json)')
-        .example('$0 batch import handsets.csv --into "Site B"', 'Handsets for a batch whose bases are pushed already') as Argv<ImportArgs>,
+        .example('$0 batch import handsets.csv --into "Site B"', 'Handsets for a batch whose bases are pushed already')
+        .example('$0 batch import site.csv --pbx "Kunde Süd"', "A model Kunde Süd does not have is an error now, not at the push") as Argv<ImportArgs>,
     handler: action(ctx, (argv) => importBatch(ctx, argv)),
   }
 }
@@ -59,7 +67,8 @@ async function importBatch(ctx: CliContext, argv: ImportArgs): Promise<ExitCode>
   const input = await readSpreadsheetInput(argv)
   const { fileName, base64 } = input
 
-  const open = await ctx.open(argv, 'not-needed')
+  const open = await ctx.open(argv, argv.pbx === undefined ? 'not-needed' : 'needed')
+  const profile = argv.pbx === undefined ? undefined : await namedPbx(open, argv.pbx)
   const { preview, mapping, chosen } = await mapColumns(ctx, open, input)
 
   const batches = await open.must('listBatches')
@@ -68,7 +77,9 @@ async function importBatch(ctx: CliContext, argv: ImportArgs): Promise<ExitCode>
     throw usageError(`A batch named "${taken.name}" exists already (id ${taken.id}): choose another --name, add the file to it with --into, or delete it with \`${PROGRAM} batch delete ${JSON.stringify(taken.id)}\`.`)
   }
   const name = wantedName ?? freeBatchName(batches, basename(fileName, extname(fileName)).trim() || 'Batch')
-  const batch = await open.must('createBatchFromCsv', { name, fileName, base64, mapping, defaults }).catch(nothingImported)
+  const models = profile ? await pbxModels(open, profile) : undefined
+  const batch = await open.must('createBatchFromCsv', { name, fileName, base64, mapping, defaults, ...(profile ? { profileId: profile.id } : {}) }).catch(nothingImported)
+  if (profile && models) ctx.out.note(modelsNote(profile.label, models))
 
   const counts = rowCounts(batch)
   const problems = problemsOf(batch)
@@ -82,6 +93,7 @@ async function importBatch(ctx: CliContext, argv: ImportArgs): Promise<ExitCode>
       headers: preview.headers,
       mapping,
       warnings: preview.warnings,
+      ...(profile && models ? { pbx: { profileId: profile.id, name: profile.label }, models: { source: models.answer.source, count: models.answer.models.length, fetchedAt: models.answer.fetchedAt ?? null } } : {}),
       counts,
       problems,
     })
@@ -103,7 +115,7 @@ async function importBatch(ctx: CliContext, argv: ImportArgs): Promise<ExitCode>
     return EXIT.failed
   }
   ctx.out.note(
-    `${broken > 0 ? 'Rows with errors are not pushed; fix them in the file and import it again, or fix them in the desktop app. ' : ''}Next: \`${PROGRAM} batch push ${JSON.stringify(batch.name)} --pbx <pbx>\`.`,
+    `${broken > 0 ? 'Rows with errors are not pushed; fix them in the file and import it again, or fix them in the desktop app. ' : ''}Next: \`${PROGRAM} batch push ${JSON.stringify(batch.name)} --pbx ${profile ? JSON.stringify(profile.label) : '<pbx>'}\`.`,
   )
   return exitCodeOf(ready, broken)
 }

@@ -77,8 +77,12 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
   }
 
   const handlers: HandsetHandlers = {
-    async listDectModels({ profileId }) {
+    async listDectModels({ profileId, offline }) {
       if (profileId === undefined) return catalog.remembered()
+      if (offline) {
+        const own = await catalog.ofPbx(profileId)
+        return own ? { source: 'remembered', supported: true, models: own.models, fetchedAt: own.fetchedAt } : { source: 'none', supported: true, models: [] }
+      }
       return catalog.learn(await createDectModelsClient(await callerFor(profileId)).list(), profileId)
     },
 
