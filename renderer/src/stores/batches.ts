@@ -298,10 +298,18 @@ export const useBatchesStore = defineStore('batches', () => {
   }
 
   /** A new batch from a spreadsheet (its bytes sent again: main decodes them as for the preview). */
-  function createFromCsv(input: { name: string; file: SpreadsheetFile; mapping: ColumnMapping; defaults: BatchDefaults }): Promise<Batch | null> {
-    const { name, file, mapping, defaults } = input
+  /** `profileId`: the PBX the batch is for, when known (its remembered DECT models check the rows) */
+  function createFromCsv(input: { name: string; file: SpreadsheetFile; mapping: ColumnMapping; defaults: BatchDefaults; profileId?: string | null }): Promise<Batch | null> {
+    const { name, file, mapping, defaults, profileId } = input
     return create(() =>
-      window.pbx.createBatchFromCsv({ name, fileName: file.fileName, base64: base64Of(file.bytes), mapping: plain(mapping), defaults: plain(defaults) }),
+      window.pbx.createBatchFromCsv({
+        name,
+        fileName: file.fileName,
+        base64: base64Of(file.bytes),
+        mapping: plain(mapping),
+        defaults: plain(defaults),
+        ...(profileId ? { profileId } : {}),
+      }),
     )
   }
 

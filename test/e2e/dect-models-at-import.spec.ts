@@ -1,0 +1,47 @@
+import { dropFileOnWindow } from './e2e-steps'
+import { expect, test } from './harness'
+
+// The PBX's models at import (issue 37): the wizard asks which PBX the batch is for and reads its
+// DECT models, so a model that PBX does not have is an error on its row at once, naming the models
+// it has and the closest, not a failure of every such row at the push. The demo PBX has the
+// Yealink W70B and W80B.
+
+const MANAGER = { username: 'manager', password: 'manager', domain: 'demo.pbx.example' }
+const CSV = ['Name;MAC;Vendor;Model', 'Hall;00:15:65:E2:00:01;Yealink;W70B', 'Store;00:15:65:E2:00:02;Yealink;W73H'].join('\r\n')
+
+test('a spreadsheet for a chosen PBX: the model it lacks is an error naming its models and the closest; one edit fixes it', async ({ app, services, pbx }) => {
+  const profile = await services.handlers.saveProfile({
+    fields: { label: 'Kunde Süd', baseUrl: pbx.url, username: MANAGER.username, domain: MANAGER.domain, signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },
+  })
+  await services.handlers.signIn({ profileId: profile.id, password: MANAGER.password, remember: false })
+  await app.reload()
+
+  await app.getByRole('menu').getByText('DECT phones', { exact: true }).click()
+  await expect(app.getByRole('button', { name: 'New batch from a spreadsheet' })).toBeVisible()
+  await dropFileOnWindow(app, 'sued.csv', new TextEncoder().encode(CSV))
+  await expect(app.getByLabel('Field for column Model')).toBeVisible()
+  await app.getByRole('button', { name: 'Next' }).click()
+  await app.getByLabel('Batch name').fill('Süd')
+  const note = app.locator('.dect-new__pbx-note')
+  await expect(note).toHaveText('No PBX chosen: the models are checked when the batch is checked against a PBX, or at the push.')
+  await app.getByLabel('For which PBX').click()
+  await app.locator('.n-base-select-option', { hasText: 'Kunde Süd' }).click()
+  await expect(note).toHaveText('Checked against the 6 DECT models of Kunde Süd, read just now: a model it does not have is an error.')
+  await app.screenshot({ path: 'test-results/screens/dect-new-for-pbx.png' })
+  await app.getByRole('button', { name: 'Create batch' }).click()
+
+  await expect(app.getByText('2 rows · 1 with errors · 0 with warnings')).toBeVisible()
+  const today = new Date().toISOString().slice(0, 10)
+  const store = app.getByRole('row', { name: /^Select row 2 / })
+  await expect(store).toContainText('not sent')
+  await expect(store).toContainText(`model 'W73H' is not a model of Kunde Süd (its list as of ${today}); its Yealink models: W70B, W80B; the closest is W70B`)
+  await app.screenshot({ path: 'test-results/screens/dect-model-error.png' })
+
+  // the fix: one cell
+  await app.getByRole('button', { name: 'Edit Model, row 2', exact: true }).click()
+  await app.getByRole('textbox', { name: 'Model, row 2' }).fill('W70B')
+  await app.keyboard.press('Enter')
+  await expect(app.getByText('2 rows · 0 with errors · 0 with warnings')).toBeVisible()
+  const batch = (await services.handlers.listBatches(undefined)).find((b) => b.name === 'Süd')!
+  expect((await services.handlers.getBatch({ batchId: batch.id })).targetProfileId).toBe(profile.id)
+})
