@@ -266,6 +266,17 @@ const SCREENS: Screen[] = [
     show: batchWithErrors,
   },
   {
+    name: 'DECT: a spreadsheet added to a batch, its columns',
+    async show(context) {
+      const { app } = context
+      await batchWithErrors(context)
+      await app.getByRole('button', { name: 'Add from a spreadsheet…' }).click()
+      const dialog = app.getByRole('dialog', { name: 'Add a spreadsheet to Handsets typed by hand' })
+      await dialog.getByLabel('Spreadsheet file').setInputFiles(fixturePath('excel-semicolon-bom.csv'))
+      await expect(dialog.getByLabel('Field for column MAC-Adresse')).toBeVisible()
+    },
+  },
+  {
     name: 'DECT: the batch defaults dialog',
     async show(context) {
       const { app } = context
