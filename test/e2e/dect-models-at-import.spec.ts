@@ -37,11 +37,27 @@ test('a spreadsheet for a chosen PBX: the model it lacks is an error naming its 
   await expect(store).toContainText(`model 'W73H' is not a model of Kunde Süd (its list as of ${today}); its Yealink models: W70B, W80B; the closest is W70B`)
   await app.screenshot({ path: 'test-results/screens/dect-model-error.png' })
 
+  // both rows ticked, a template set on them, then undone in one step (Ctrl+Z): each row as it was
+  await app.getByRole('checkbox', { name: 'Select all rows' }).check()
+  await app.getByRole('button', { name: 'Set a value (2)…' }).click()
+  const set = app.getByRole('dialog', { name: 'Set a value for 2 rows' })
+  await set.getByLabel('Field').fill('Template')
+  await app.keyboard.press('Enter')
+  await set.getByLabel('Value').fill('custom_{n}.xml')
+  await set.getByRole('button', { name: 'Set on 2 rows' }).click()
+  await expect(set).toBeHidden()
+  const batchId = (await services.handlers.listBatches(undefined)).find((b) => b.name === 'Süd')!.id
+  const templates = async () => (await services.handlers.getBatch({ batchId })).rows.map((r) => r.values.template)
+  await expect.poll(templates).toEqual(['custom_1.xml', 'custom_2.xml'])
+  await app.getByRole('button', { name: /^Undo: Template set to "custom_\{n\}\.xml" on 2 rows$/ }).focus()
+  await app.keyboard.press('Control+Z')
+  await expect.poll(templates).toEqual([undefined, undefined])
+  await expect(app.getByRole('button', { name: /^Undo: / })).toHaveCount(0)
+
   // the fix: one cell
   await app.getByRole('button', { name: 'Edit Model, row 2', exact: true }).click()
   await app.getByRole('textbox', { name: 'Model, row 2' }).fill('W70B')
   await app.keyboard.press('Enter')
   await expect(app.getByText('2 rows · 0 with errors · 0 with warnings')).toBeVisible()
-  const batch = (await services.handlers.listBatches(undefined)).find((b) => b.name === 'Süd')!
-  expect((await services.handlers.getBatch({ batchId: batch.id })).targetProfileId).toBe(profile.id)
+  expect((await services.handlers.getBatch({ batchId })).targetProfileId).toBe(profile.id)
 })

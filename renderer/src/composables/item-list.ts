@@ -29,14 +29,15 @@ export function shownBy(filter: ItemFilter, item: Item, status: BatchStatus): bo
 
 /**
  * A batch's list: the filter, the items it leaves and how many each filter would leave, and the
- * items ticked (for deletion), which lose the ids of items that left the list.
+ * items ticked (to set a value on, to delete), which lose the ids of items no longer shown: what is
+ * done to the ticked items is only ever done to items on screen.
  */
 export function useItemList<T extends Item>(items: Ref<readonly T[]>, status: Ref<BatchStatus>) {
   const filter = ref<ItemFilter>('all')
   const shown = computed(() => (filter.value === 'all' ? items.value : items.value.filter((item) => shownBy(filter.value, item, status.value))))
   const counts = computed(() => Object.fromEntries(ITEM_FILTERS.map((f) => [f, f === 'all' ? items.value.length : items.value.filter((item) => shownBy(f, item, status.value)).length])) as Record<ItemFilter, number>)
   const checked = ref<string[]>([])
-  watch(items, (now) => {
+  watch(shown, (now) => {
     const ids = new Set(now.map((item) => item.id))
     if (checked.value.some((id) => !ids.has(id))) checked.value = checked.value.filter((id) => ids.has(id))
   })

@@ -1,7 +1,7 @@
 import type { BatchStatus } from '@contract/batch-state'
 import { useItemList } from '@renderer/composables/item-list'
 import { describe, expect, it } from 'vitest'
-import { ref } from 'vue'
+import { nextTick, ref } from 'vue'
 
 // The filter of a batch's rows and handsets follows the contract's states: what a push would send,
 // what it left out (errors), what the PBX refused, what is on it; warnings beside.
@@ -42,5 +42,22 @@ describe('useItemList', () => {
     expect(counts.value.to_send).toBe(2)
     items.value = [...items.value, item('late', 'pending')]
     expect(counts.value.to_send).toBe(3)
+  })
+})
+
+describe('the ticked items', () => {
+  it('keep only the items shown: an item the filter hides, or one that leaves the filter, is unticked', async () => {
+    const list = ref([item('a', 'pending', [{ severity: 'error' }]), item('b', 'pending', [{ severity: 'error' }]), item('c', 'pending')])
+    const { filter, checked } = useItemList(list, ref<BatchStatus>('draft'))
+    filter.value = 'not_sent'
+    await nextTick()
+    checked.value = ['a', 'b']
+    // a is fixed: it is ready now, no longer shown under "not sent", and no longer ticked
+    list.value = [item('a', 'pending'), list.value[1]!, list.value[2]!]
+    await nextTick()
+    expect(checked.value).toEqual(['b'])
+    filter.value = 'to_send'
+    await nextTick()
+    expect(checked.value).toEqual([])
   })
 })
