@@ -11,6 +11,7 @@ import { openKept } from '../sign-in'
 import { exportResultsCommand, labelsCommand } from './batch-files'
 import { importCommand } from './batch-import'
 import { pushCommand, retryCommand } from './batch-push'
+import { setCommand } from './batch-set'
 import { action, jsonOption, localTime, namedPbx, savedPbxs, type BaseArgs } from './common'
 
 /**
@@ -27,12 +28,13 @@ export function batchCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs>
         .command(listCommand(ctx))
         .command(showCommand(ctx))
         .command(checkCommand(ctx))
+        .command(setCommand(ctx))
         .command(pushCommand(ctx))
         .command(retryCommand(ctx))
         .command(exportResultsCommand(ctx))
         .command(labelsCommand(ctx))
         .command(deleteCommand(ctx))
-        .demandCommand(1, 'Name a batch command: import, list, show, check, push, retry, export-results, labels or delete.')
+        .demandCommand(1, 'Name a batch command: import, list, show, check, set, push, retry, export-results, labels or delete.')
         .example('$0 batch import handsets.csv --vendor Yealink --model W70B', 'A batch from a spreadsheet')
         .example('$0 batch push handsets --pbx "Demo Company"', 'Push it; Ctrl-C pauses, the same command resumes'),
     handler: () => {},

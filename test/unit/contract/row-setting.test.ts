@@ -1,12 +1,13 @@
-import type { BatchRow } from '@contract/dect'
-import { choicesOf, SETTABLE_FIELDS, settingEdits, undoEdits } from '@renderer/lib/set-value'
+import type { BatchRow } from '../../../electron/contract/dect'
+import { choicesOf, ONE_ROW_FIELDS, SETTABLE_FIELDS, settingEdits, undoEdits } from '../../../electron/contract/row-setting'
 import { describe, expect, it } from 'vitest'
 
 const row = (n: number, values: BatchRow['values']): BatchRow => ({ id: `r${n}`, row: n, values, problems: [], outcome: { state: 'pending' } })
 
 describe('set a value for the selected rows', () => {
-  it('offers the contract\'s text fields of a row, but its MAC (each phone\'s own)', () => {
-    expect(SETTABLE_FIELDS).toEqual(['name', 'extension', 'vendor', 'model', 'template', 'language', 'handset_language', 'timezone', 'region', 'tone', 'interface', 'preferred_transport'])
+  it('offers the contract\'s text fields of a row; its MAC, each phone\'s own, one row at a time', () => {
+    expect(SETTABLE_FIELDS).toEqual(['name', 'mac', 'extension', 'vendor', 'model', 'template', 'language', 'handset_language', 'timezone', 'region', 'tone', 'interface', 'preferred_transport'])
+    expect(ONE_ROW_FIELDS).toEqual(['mac'])
   })
 
   it('a field the contract lists the values of offers them; a free one does not', () => {
