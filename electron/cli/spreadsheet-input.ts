@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { MAX_CSV_FILE_BYTES, type ColumnMapping, type CsvPreview } from '../contract/dect'
-import { chooseMapping, parseMapFlag, readMappingFile } from './batch-mapping'
+import { chooseMapping, mappingText, parseMapFlag, readMappingFile } from './batch-mapping'
 import { BridgeFailure, type CliContext, type OpenServices } from './context'
 import { failedError, usageError } from './exit-codes'
 
@@ -42,8 +42,19 @@ export async function mapColumns(ctx: CliContext, open: OpenServices, input: Spr
   return { preview, mapping, chosen }
 }
 
+/** How the file was read and mapped, as both imports' --json print it. */
+export function readJson(fileName: string, preview: CsvPreview, mapping: ColumnMapping) {
+  const { encoding, delimiter, hasHeader, headers, warnings } = preview
+  return { fileName, encoding, delimiter, hasHeader, headers, mapping, warnings }
+}
+
+/** "Read site.csv: utf-8, …" and "Columns (guessed; …): MAC → mac, …", as both imports print them. */
+export function readLines(fileName: string, preview: CsvPreview, mapping: ColumnMapping, chosen: string): string[] {
+  return [`Read ${fileName}: ${readText(preview)}.`, `Columns (${chosen}): ${mappingText(preview.headers, mapping)}.`]
+}
+
 /** "utf-8, comma-separated, a header row, 200 data rows" */
-export function readText(preview: CsvPreview): string {
+function readText(preview: CsvPreview): string {
   const delimiter = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' }[preview.delimiter] ?? `"${preview.delimiter}"`
   return `${preview.encoding}, ${delimiter}-separated, ${preview.hasHeader ? 'a header row' : 'no header row'}, ${preview.rowCount} data rows`
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import type { Services } from '../../electron/services'
-import { fixturePath, savePbx, type DemoAccount } from './e2e-steps'
+import { fixturePath, type DemoAccount } from './e2e-steps'
 import { expect } from './harness'
 
 /**
@@ -110,12 +110,7 @@ export async function expectScheme(app: Page, scheme: 'light' | 'dark'): Promise
     .toBe(scheme)
 }
 
-/** Saves a PBX and signs its account in through the services (the session the app then opens). */
-export async function signedInPbx(app: Page, services: Services, label: string, baseUrl: string, account: DemoAccount): Promise<string> {
-  const profileId = await savePbx(app, services, label, baseUrl, account)
-  await services.handlers.signIn({ profileId, password: account.password, remember: false })
-  return profileId
-}
+export { signedInPbx } from './e2e-steps'
 
 
 /** A batch from one of the CSV fixtures, with the mapping the app guesses (the rest ignored). */

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { demoApi, dropFileOnWindow } from './e2e-steps'
+import { demoApi, dropFileOnWindow, openScanning, signedInPbx } from './e2e-steps'
 import { expect, test } from './harness'
 
 // The order on site: the bases first, then the handsets as they come out of their boxes. Two bases
@@ -20,10 +20,7 @@ const HANDSETS = [
 test('bases pushed, then handsets dropped on the batch and pushed, then one scanned and pushed: every one on the PBX', async ({ app, services, pbx }) => {
   test.setTimeout(90_000)
   mkdirSync('test-results/screens', { recursive: true })
-  const profile = await services.handlers.saveProfile({
-    fields: { label: 'Demo site', baseUrl: pbx.url, username: MANAGER.username, domain: MANAGER.domain, signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },
-  })
-  await services.handlers.signIn({ profileId: profile.id, password: MANAGER.password, remember: false })
+  await signedInPbx(app, services, 'Demo site', pbx.url, MANAGER)
   await app.reload()
 
   // the bases, from a spreadsheet dropped on the window, pushed
@@ -81,20 +78,8 @@ test('bases pushed, then handsets dropped on the batch and pushed, then one scan
 
   // one more, scanned by the keyboard's Enter (a barcode scanner), then pushed
   await app.getByRole('tab', { name: 'Handsets (4)' }).click()
-  await app.getByRole('button', { name: 'Enrol by scanning' }).click()
-  const enrol = app.getByRole('region', { name: 'Enrol handsets by scanning' })
-  const code = enrol.getByRole('textbox', { name: 'Scan a base MAC, then its handsets' })
-  await expect(code).toBeFocused()
   // the extensions this PBX has users for: from 1145
-  await app.keyboard.press('Tab')
-  await app.keyboard.press('Control+A')
-  await app.keyboard.type('1145')
-  await app.keyboard.press('Tab')
-  await app.keyboard.press('Control+A')
-  await app.keyboard.type('1150')
-  await app.keyboard.press('Shift+Tab')
-  await app.keyboard.press('Shift+Tab')
-  await expect(code).toBeFocused()
+  const { enrol } = await openScanning(app, '1145', '1150')
   await app.keyboard.type('001565E10002\n00AF000005\n', { delay: 0 })
   await expect(enrol.getByRole('status')).toHaveText(/^✓ Extension 1145: handset 00AF000005 on base Yard/)
   await app.getByRole('tab', { name: 'Push' }).click()

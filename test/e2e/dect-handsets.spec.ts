@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { demoApi } from './e2e-steps'
+import { demoApi, openScanning } from './e2e-steps'
 import { expect, test } from './harness'
 
 // Handsets on their bases, as an installer does it: a spreadsheet of one handset a row (German
@@ -105,19 +105,7 @@ test('import handsets, fix a bad IPEI, push, see the members on the PBX, watch t
 
   // three more handsets by keyboard alone: the range, then a base MAC and three IPUIs, each with Enter
   await app.getByRole('tab', { name: 'Handsets (4)' }).click()
-  await app.getByRole('button', { name: 'Enrol by scanning' }).click()
-  const enrol = app.getByRole('region', { name: 'Enrol handsets by scanning' })
-  const code = enrol.getByRole('textbox', { name: 'Scan a base MAC, then its handsets' })
-  await expect(code).toBeFocused()
-  await app.keyboard.press('Tab')
-  await app.keyboard.press('Control+A')
-  await app.keyboard.type('1201')
-  await app.keyboard.press('Tab')
-  await app.keyboard.press('Control+A')
-  await app.keyboard.type('1210')
-  await app.keyboard.press('Shift+Tab')
-  await app.keyboard.press('Shift+Tab')
-  await expect(code).toBeFocused()
+  const { enrol, code } = await openScanning(app, '1201', '1210')
   await app.keyboard.type('001565E00002\n', { delay: 0 })
   await expect(enrol.getByRole('status')).toHaveText('✓ Base Lager selected (2 of 10 handsets): scan its handsets.')
   await app.keyboard.type('00AE000011\n00AE000012\n00AE000013\n', { delay: 0 })

@@ -1,4 +1,4 @@
-import { dropFileOnWindow } from './e2e-steps'
+import { dropFileOnWindow, signedInPbx } from './e2e-steps'
 import { expect, test } from './harness'
 
 // The PBX's models at import (issue 37): the wizard asks which PBX the batch is for and reads its
@@ -10,10 +10,7 @@ const MANAGER = { username: 'manager', password: 'manager', domain: 'demo.pbx.ex
 const CSV = ['Name;MAC;Vendor;Model', 'Hall;00:15:65:E2:00:01;Yealink;W70B', 'Store;00:15:65:E2:00:02;Yealink;W73H'].join('\r\n')
 
 test('a spreadsheet for a chosen PBX: the model it lacks is an error naming its models and the closest; one edit fixes it', async ({ app, services, pbx }) => {
-  const profile = await services.handlers.saveProfile({
-    fields: { label: 'Kunde Süd', baseUrl: pbx.url, username: MANAGER.username, domain: MANAGER.domain, signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },
-  })
-  await services.handlers.signIn({ profileId: profile.id, password: MANAGER.password, remember: false })
+  const profileId = await signedInPbx(app, services, 'Kunde Süd', pbx.url, MANAGER)
   await app.reload()
 
   await app.getByRole('menu').getByText('DECT phones', { exact: true }).click()
@@ -59,5 +56,5 @@ test('a spreadsheet for a chosen PBX: the model it lacks is an error naming its 
   await app.getByRole('textbox', { name: 'Model, row 2' }).fill('W70B')
   await app.keyboard.press('Enter')
   await expect(app.getByText('2 rows · 0 with errors · 0 with warnings')).toBeVisible()
-  expect((await services.handlers.getBatch({ batchId })).targetProfileId).toBe(profile.id)
+  expect((await services.handlers.getBatch({ batchId })).targetProfileId).toBe(profileId)
 })

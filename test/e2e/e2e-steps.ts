@@ -22,6 +22,34 @@ export async function savePbx(app: Page, services: Services, label: string, base
   return profile.id
 }
 
+/** Saves a PBX and signs its account in through the services (the session the app then opens). */
+export async function signedInPbx(app: Page, services: Services, label: string, baseUrl: string, account: DemoAccount): Promise<string> {
+  const profileId = await savePbx(app, services, label, baseUrl, account)
+  await services.handlers.signIn({ profileId, password: account.password, remember: false })
+  return profileId
+}
+
+/**
+ * Opens "Enrol by scanning" on the Handsets tab and types the extension range with the keyboard
+ * alone; answers the panel and its code box, focused, ready for a base MAC and its handsets (a
+ * barcode scanner types each and presses Enter).
+ */
+export async function openScanning(app: Page, from: string, to: string): Promise<{ enrol: Locator; code: Locator }> {
+  await app.getByRole('button', { name: 'Enrol by scanning' }).click()
+  const enrol = app.getByRole('region', { name: 'Enrol handsets by scanning' })
+  const code = enrol.getByRole('textbox', { name: 'Scan a base MAC, then its handsets' })
+  await expect(code).toBeFocused()
+  for (const value of [from, to]) {
+    await app.keyboard.press('Tab')
+    await app.keyboard.press('Control+A')
+    await app.keyboard.type(value)
+  }
+  await app.keyboard.press('Shift+Tab')
+  await app.keyboard.press('Shift+Tab')
+  await expect(code).toBeFocused()
+  return { enrol, code }
+}
+
 /** Opens a saved PBX from its card and signs in with the password, as a user does. */
 export async function signInThroughTheApp(app: Page, label: string, account: DemoAccount): Promise<void> {
   await app.getByRole('button', { name: `Open ${label}` }).click()

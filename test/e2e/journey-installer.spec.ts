@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { demoApi, dropFileOnWindow } from './e2e-steps'
+import { demoApi, dropFileOnWindow, openScanning, signedInPbx } from './e2e-steps'
 import { expect, test } from './harness'
 
 // The installer's day, as one walks it (issue 37). In the office: twelve bases from a spreadsheet,
@@ -24,11 +24,7 @@ const SHEET = [
 test('the installer: bases from a spreadsheet, a model fixed for the ticked rows, pushed; handsets scanned after the push and pushed; the broken row fixed and pushed; all on the PBX', async ({ app, services, pbx }) => {
   test.setTimeout(150_000)
   mkdirSync('test-results/screens', { recursive: true })
-  await services.handlers.saveProfile({
-    fields: { label: 'Kunde Süd', baseUrl: pbx.url, username: MANAGER.username, domain: MANAGER.domain, signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },
-  })
-  const profileId = (await services.handlers.listProfiles(undefined))[0]!.id
-  await services.handlers.signIn({ profileId, password: MANAGER.password, remember: false })
+  await signedInPbx(app, services, 'Kunde Süd', pbx.url, MANAGER)
   await app.reload()
 
   // --- in the office: the spreadsheet, for Kunde Süd ------------------------------------------------
@@ -76,18 +72,7 @@ test('the installer: bases from a spreadsheet, a model fixed for the ticked rows
 
   // --- on site: handsets out of their boxes, scanned onto base 1, pushed ---------------------------
   await app.getByRole('tab', { name: 'Handsets (0)' }).click()
-  await app.getByRole('button', { name: 'Enrol by scanning' }).click()
-  const enrol = app.getByRole('region', { name: 'Enrol handsets by scanning' })
-  const code = enrol.getByRole('textbox', { name: 'Scan a base MAC, then its handsets' })
-  await expect(code).toBeFocused()
-  await app.keyboard.press('Tab')
-  await app.keyboard.press('Control+A')
-  await app.keyboard.type('1161')
-  await app.keyboard.press('Tab')
-  await app.keyboard.press('Control+A')
-  await app.keyboard.type('1169')
-  await app.keyboard.press('Shift+Tab')
-  await app.keyboard.press('Shift+Tab')
+  const { enrol } = await openScanning(app, '1161', '1169')
   await app.keyboard.type('001565E30001\n00B0000001\n00B0000002\n00B0000003\n', { delay: 0 })
   await expect(enrol.getByRole('status')).toHaveText('✓ Extension 1163: handset 00B0000003 on base Base 1 (3 of 10).')
   await app.getByRole('tab', { name: 'Push' }).click()

@@ -1,11 +1,11 @@
 import { summaryOf, type Batch } from '../../contract/dect'
-import { defaultsOf, mappingText, type DefaultsArgs } from '../batch-mapping'
+import { defaultsOf, type DefaultsArgs } from '../batch-mapping'
 import { namedBatch } from '../batch-names'
 import { countsText, problemsBlock, problemsOf, rowCounts, type ProblemLine } from '../batch-text'
 import type { CliContext } from '../context'
 import { EXIT, exitCodeOf, usageError, type ExitCode } from '../exit-codes'
 import { plural, PROGRAM } from '../output'
-import { mapColumns, nothingImported, readSpreadsheetInput, readText, type SpreadsheetArgs } from '../spreadsheet-input'
+import { mapColumns, nothingImported, readJson, readLines, readSpreadsheetInput, type SpreadsheetArgs } from '../spreadsheet-input'
 import type { BaseArgs } from './common'
 
 /**
@@ -40,21 +40,14 @@ export async function importIntoBatch(ctx: CliContext, argv: IntoArgs): Promise<
   if (argv.json) {
     ctx.out.json({
       batch: summaryOf(batch),
-      fileName,
-      encoding: preview.encoding,
-      delimiter: preview.delimiter,
-      hasHeader: preview.hasHeader,
-      headers: preview.headers,
-      mapping,
-      warnings: preview.warnings,
+      ...readJson(fileName, preview, mapping),
       added: addedCounts,
       offsets,
       counts: rowCounts(batch),
       problems,
     })
   } else {
-    ctx.out.line(`Read ${fileName}: ${readText(preview)}.`)
-    ctx.out.line(`Columns (${chosen}): ${mappingText(preview.headers, mapping)}.`)
+    for (const line of readLines(fileName, preview, mapping, chosen)) ctx.out.line(line)
     ctx.out.line(`Added to batch "${batch.name}" (id ${batch.id}): ${addedText(addedCounts)}.`)
     ctx.out.line(`The batch now has ${countsText(rowCounts(batch))}.`)
     for (const text of problemsBlock(problems, 'Problems of the rows added')) ctx.out.line(text)

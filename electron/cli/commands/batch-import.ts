@@ -1,13 +1,13 @@
 import { basename, extname } from 'node:path'
 import type { Argv, CommandModule } from 'yargs'
 import { summaryOf } from '../../contract/dect'
-import { defaultsOf, defaultsOptions, mappingText, type DefaultsArgs } from '../batch-mapping'
+import { defaultsOf, defaultsOptions, type DefaultsArgs } from '../batch-mapping'
 import { findBatch, freeBatchName } from '../batch-names'
 import { countsText, problemsBlock, problemsOf, rowCounts } from '../batch-text'
 import type { CliContext } from '../context'
 import { EXIT, exitCodeOf, usageError, type ExitCode } from '../exit-codes'
 import { PROGRAM } from '../output'
-import { mapColumns, nothingImported, readSpreadsheetInput, readText, type SpreadsheetArgs } from '../spreadsheet-input'
+import { mapColumns, nothingImported, readJson, readLines, readSpreadsheetInput, type SpreadsheetArgs } from '../spreadsheet-input'
 import { importIntoBatch } from './batch-import-into'
 import { modelsNote, pbxModels } from '../pbx-models'
 import { action, jsonOption, namedPbx, type BaseArgs } from './common'
@@ -86,20 +86,13 @@ async function importBatch(ctx: CliContext, argv: ImportArgs): Promise<ExitCode>
   if (argv.json) {
     ctx.out.json({
       batch: summaryOf(batch),
-      fileName,
-      encoding: preview.encoding,
-      delimiter: preview.delimiter,
-      hasHeader: preview.hasHeader,
-      headers: preview.headers,
-      mapping,
-      warnings: preview.warnings,
+      ...readJson(fileName, preview, mapping),
       ...(profile && models ? { pbx: { profileId: profile.id, name: profile.label }, models: { source: models.answer.source, count: models.answer.models.length, fetchedAt: models.answer.fetchedAt ?? null } } : {}),
       counts,
       problems,
     })
   } else {
-    ctx.out.line(`Read ${fileName}: ${readText(preview)}.`)
-    ctx.out.line(`Columns (${chosen}): ${mappingText(preview.headers, mapping)}.`)
+    for (const line of readLines(fileName, preview, mapping, chosen)) ctx.out.line(line)
     ctx.out.line(`Saved batch "${batch.name}" (id ${batch.id}): ${countsText(counts)}.`)
     for (const text of problemsBlock(problems)) ctx.out.line(text)
   }

@@ -2,14 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Batch, BatchSummary, PushProgress } from '../../../electron/contract/dect'
-import type { PbxProfile } from '../../../electron/contract/profiles'
 import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
 import { createBatchStore } from '../../../electron/services/dect/batch-store'
 import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
-import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
-import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
 import { createDectMembersClient } from '../../../electron/services/pbx-client/dect-members'
 import { phonesOn, signedIn } from '../dect/push-support'
+import { addDemoPbx, forgetKeptPasswords } from './kept-passwords'
 import { jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
 // `batch import <file> --into <batch>` as a user runs it: a spreadsheet's bases and handsets join a
@@ -144,13 +142,10 @@ describe.skipIf(!keychain.available)('handsets after the bases were pushed, thro
 
   beforeAll(async () => {
     pbx = await startDemoPbx({ port: 0 })
-    const added = await cli(['pbx', 'add', 'Demo Company', '--url', pbx.url, '--user', 'manager', '--domain', 'demo.pbx.example', '--password-env', 'PW'], { env: { PW: 'manager' } })
-    expect(added.code, added.stderr).toBe(0)
+    await addDemoPbx(cli, 'Demo Company', pbx.url)
   })
   afterAll(async () => {
-    if (keychain.available) for (const profile of JSON.parse(readFileSync(join(dataDir, 'profiles.json'), 'utf8')).profiles as PbxProfile[]) {
-      await keychain.store.deletePassword(KEYCHAIN_SERVICE, accountOf(profile.id))
-    }
+    if (keychain.available) await forgetKeptPasswords(keychain.store, dataDir)
     await pbx?.stop()
   })
 

@@ -1,11 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PbxProfile } from '../../../electron/contract/profiles'
 import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
 import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
-import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
-import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
+import { addDemoPbx, forgetKeptPasswords } from './kept-passwords'
 import { jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
 // `batch import <file> --pbx <pbx>` (issue 37): the PBX the batch is for is known at import, so a
@@ -26,8 +24,7 @@ describe.skipIf(!keychain.available)('batch import --pbx: the PBX\'s models at i
 
   beforeAll(async () => {
     pbx = await startDemoPbx({ port: 0 })
-    const added = await cli(['pbx', 'add', 'Kunde Süd', '--url', pbx.url, '--user', 'manager', '--domain', 'demo.pbx.example', '--password-env', 'PW'], { env: { PW: 'manager' } })
-    expect(added.code, added.stderr).toBe(0)
+    await addDemoPbx(cli, 'Kunde Süd', pbx.url)
     // another PBX, saved while it ran, its models never read, now out of reach
     const other = await startDemoPbx({ port: 0 })
     const never = await cli(['pbx', 'add', 'Never read', '--url', other.url, '--user', 'manager', '--domain', 'demo.pbx.example', '--password-env', 'PW'], { env: { PW: 'manager' } })
@@ -35,9 +32,7 @@ describe.skipIf(!keychain.available)('batch import --pbx: the PBX\'s models at i
     expect(never.code, never.stderr).toBe(0)
   })
   afterAll(async () => {
-    if (keychain.available) for (const profile of JSON.parse(readFileSync(join(dataDir, 'profiles.json'), 'utf8')).profiles as PbxProfile[]) {
-      await keychain.store.deletePassword(KEYCHAIN_SERVICE, accountOf(profile.id))
-    }
+    if (keychain.available) await forgetKeptPasswords(keychain.store, dataDir)
     await pbx?.stop()
   })
 

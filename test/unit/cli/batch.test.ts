@@ -2,15 +2,13 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BatchSummary, PushProgress } from '../../../electron/contract/dect'
-import type { PbxProfile } from '../../../electron/contract/profiles'
 import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
 import { createBatchStore } from '../../../electron/services/dect/batch-store'
 import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
-import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
-import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
 import { phonesOn, signedIn } from '../dect/push-support'
 import { sheetLayout } from '../../../electron/services/dect/labels/label-layout'
 import { linesOf, readPdf } from '../../support/pdf-read'
+import { addDemoPbx, forgetKeptPasswords } from './kept-passwords'
 import { jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
 // `batch …` as a user runs it: `node bin/pbx-provisioner.mjs batch …` in a child process with its
@@ -150,15 +148,10 @@ describe.skipIf(!keychain.available)('batch push against the demo PBX, with the 
 
   beforeAll(async () => {
     pbx = await startDemoPbx({ port: 0 })
-    const added = await cli(['pbx', 'add', 'Demo Company', '--url', pbx.url, '--user', 'manager', '--domain', 'demo.pbx.example', '--password-env', 'PW'], {
-      env: { PW: 'manager' },
-    })
-    expect(added.code, added.stderr).toBe(0)
+    await addDemoPbx(cli, 'Demo Company', pbx.url)
   })
   afterAll(async () => {
-    if (keychain.available) for (const profile of JSON.parse(readFileSync(join(dataDir, 'profiles.json'), 'utf8')).profiles as PbxProfile[]) {
-      await keychain.store.deletePassword(KEYCHAIN_SERVICE, accountOf(profile.id))
-    }
+    if (keychain.available) await forgetKeptPasswords(keychain.store, dataDir)
     await pbx?.stop()
   })
 

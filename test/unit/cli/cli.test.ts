@@ -10,6 +10,7 @@ import { openKeytarStore } from '../../../electron/services/keychain/keytar-stor
 import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
 import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
 import { selfSignedCertificate } from '../../support/self-signed'
+import { forgetKeptPasswords } from './kept-passwords'
 import { closedPort, jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
 // The command line as a user runs it: `node bin/pbx-provisioner.mjs …` in a child process, with
@@ -129,9 +130,7 @@ describe.skipIf(!keychain.available)('the command line against the demo PBX, wit
   })
   afterAll(async () => {
     // nothing of this test stays in the keychain
-    if (keychain.available) for (const profile of JSON.parse(readFileSync(join(dataDir, 'profiles.json'), 'utf8')).profiles as PbxProfile[]) {
-      await keychain.store.deletePassword(KEYCHAIN_SERVICE, accountOf(profile.id))
-    }
+    if (keychain.available) await forgetKeptPasswords(keychain.store, dataDir)
     await pbx?.stop()
   })
 

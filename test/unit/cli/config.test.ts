@@ -4,11 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApplyPreview, Rollout } from '../../../electron/contract/config-apply'
 import type { ConfigComparison } from '../../../electron/contract/config-compare'
 import type { ConfigSnapshot } from '../../../electron/contract/config-snapshot'
-import type { PbxProfile } from '../../../electron/contract/profiles'
 import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
 import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
-import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
-import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
+import { forgetKeptPasswords } from './kept-passwords'
 import { closedPort, jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
 // `config snapshot | compare | apply | history | undo | retry` as a user runs them: child processes
@@ -88,11 +86,7 @@ describe.skipIf(!keychain.available)('config: snapshot, compare, apply to two PB
   }, 60_000)
 
   afterAll(async () => {
-    if (keychain.available && existsSync(join(dataDir, 'profiles.json'))) {
-      for (const profile of JSON.parse(readFileSync(join(dataDir, 'profiles.json'), 'utf8')).profiles as PbxProfile[]) {
-        await keychain.store.deletePassword(KEYCHAIN_SERVICE, accountOf(profile.id))
-      }
-    }
+    if (keychain.available) await forgetKeptPasswords(keychain.store, dataDir)
     await Promise.all([main?.stop(), branch?.stop()])
   })
 

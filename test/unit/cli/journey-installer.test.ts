@@ -1,14 +1,12 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BatchSummary, PushProgress } from '../../../electron/contract/dect'
-import type { PbxProfile } from '../../../electron/contract/profiles'
 import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
 import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
-import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
-import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
 import { createDectMembersClient } from '../../../electron/services/pbx-client/dect-members'
 import { phonesOn, signedIn } from '../dect/push-support'
+import { addDemoPbx, forgetKeptPasswords } from './kept-passwords'
 import { jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
 // The installer's day through the command line, as a child process (issue 37), the same day as
@@ -35,13 +33,10 @@ describe.skipIf(!keychain.available)("the installer's day through the command li
 
   beforeAll(async () => {
     pbx = await startDemoPbx({ port: 0 })
-    const added = await cli(['pbx', 'add', 'Kunde Süd', '--url', pbx.url, '--user', 'manager', '--domain', 'demo.pbx.example', '--password-env', 'PW'], { env: { PW: 'manager' } })
-    expect(added.code, added.stderr).toBe(0)
+    await addDemoPbx(cli, 'Kunde Süd', pbx.url)
   })
   afterAll(async () => {
-    if (keychain.available) for (const profile of JSON.parse(readFileSync(join(dataDir, 'profiles.json'), 'utf8')).profiles as PbxProfile[]) {
-      await keychain.store.deletePassword(KEYCHAIN_SERVICE, accountOf(profile.id))
-    }
+    if (keychain.available) await forgetKeptPasswords(keychain.store, dataDir)
     await pbx?.stop()
   })
 

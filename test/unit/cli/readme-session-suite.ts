@@ -2,11 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PbxProfile } from '../../../electron/contract/profiles'
 import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
 import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
-import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
-import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
+import { forgetKeptPasswords } from './kept-passwords'
 import { consoleBlocks, matchesShown, ROOT, runMerged, sessionSteps } from './readme-session'
 
 // The README's "Command line" section shows a console session; this replays it against a demo PBX
@@ -47,11 +45,7 @@ export async function describeReadmeSession(title: string, entry: string): Promi
       pbx = await startDemoPbx({ port: 0 })
     })
     afterAll(async () => {
-      if (keychain.available && existsSync(join(dataDir, 'profiles.json'))) {
-        for (const profile of JSON.parse(readFileSync(join(dataDir, 'profiles.json'), 'utf8')).profiles as PbxProfile[]) {
-          await keychain.store.deletePassword(KEYCHAIN_SERVICE, accountOf(profile.id))
-        }
-      }
+      if (keychain.available) await forgetKeptPasswords(keychain.store, dataDir)
       await pbx?.stop()
       for (const dir of [dataDir, cwd]) rmSync(dir, { recursive: true, force: true })
     })

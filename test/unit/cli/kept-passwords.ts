@@ -1,0 +1,23 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect } from 'vitest'
+import type { PbxProfile } from '../../../electron/contract/profiles'
+import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
+import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
+import type { CliRun } from './run-cli'
+
+// The keychain side of the command line's tests: a demo PBX saved with its password kept, and
+// every password a test's data folder kept removed afterwards (nothing of a test stays there).
+
+/** `pbx add <label>` for the demo PBX's tenant manager, the password kept in the keychain. */
+export async function addDemoPbx(cli: (args: string[], more?: { env?: Record<string, string> }) => Promise<CliRun>, label: string, url: string): Promise<void> {
+  const added = await cli(['pbx', 'add', label, '--url', url, '--user', 'manager', '--domain', 'demo.pbx.example', '--password-env', 'PW'], { env: { PW: 'manager' } })
+  expect(added.code, added.stderr).toBe(0)
+}
+
+/** Removes from the keychain the password of every PBX saved in data folder `dataDir`. */
+export async function forgetKeptPasswords(store: { deletePassword(service: string, account: string): Promise<boolean> }, dataDir: string): Promise<void> {
+  const file = join(dataDir, 'profiles.json')
+  if (!existsSync(file)) return
+  for (const profile of JSON.parse(readFileSync(file, 'utf8')).profiles as PbxProfile[]) await store.deletePassword(KEYCHAIN_SERVICE, accountOf(profile.id))
+}
