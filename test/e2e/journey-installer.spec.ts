@@ -5,8 +5,8 @@ import { expect, test } from './harness'
 // The installer's day, as one walks it (issue 37). In the office: twelve bases from a spreadsheet,
 // for the customer's PBX; one with a model that PBX does not have, one with a MAC cut short. The
 // model is fixed for the ticked rows with the keyboard; the push sends eleven and says the broken
-// one was not sent. On site: handsets come out of their boxes after the bases' push, are scanned
-// and pushed. The broken row is fixed and pushed. Every row and handset is then read back from the
+// one was not sent. On site: handsets come out of their boxes after the bases' push, are scanned,
+// one is moved to another base (ticked, Ctrl+Enter, that base's label scanned), and pushed. The broken row is fixed and pushed. Every row and handset is then read back from the
 // PBX's API, not from the screen. The seeded demo PBX: users 1001..1250, Yealink W70B and W80B.
 
 const MANAGER = { username: 'manager', password: 'manager', domain: 'demo.pbx.example' }
@@ -75,6 +75,19 @@ test('the installer: bases from a spreadsheet, a model fixed for the ticked rows
   const { enrol } = await openScanning(app, '1161', '1169')
   await app.keyboard.type('001565E30001\n00B0000001\n00B0000002\n00B0000003\n', { delay: 0 })
   await expect(enrol.getByRole('status')).toHaveText('✓ Extension 1163: handset 00B0000003 on base Base 1 (3 of 10).')
+  // the third one hangs in the other hall: ticked, moved to base 2 by scanning that base's label
+  await enrol.getByRole('button', { name: 'Stop scanning' }).click()
+  await app.getByRole('cell', { name: 'Select handset 3' }).getByRole('checkbox').check()
+  await app.keyboard.press('Control+Enter')
+  const move = app.getByRole('dialog', { name: 'Set a value for 1 handset' })
+  await expect(move.getByLabel('Field')).toBeFocused()
+  await expect(move.locator('.n-base-selection')).toContainText('Base')
+  await app.keyboard.press('Tab')
+  await app.keyboard.type('001565E30002')
+  await app.screenshot({ path: 'test-results/screens/journey-installer-handset-move.png' })
+  await app.keyboard.press('Enter')
+  await expect(move).toBeHidden()
+  await expect(app.locator('tr', { hasText: '00B0000003' })).toContainText('Base 2')
   await app.getByRole('tab', { name: 'Push' }).click()
   await panel.getByRole('button', { name: 'Push 3 handsets' }).click()
   await expect(panel).toContainText('Handsets: 3 of 3 on the PBX: 3 enrolled, 0 matched.', { timeout: 30_000 })
@@ -102,6 +115,8 @@ test('the installer: bases from a spreadsheet, a model fixed for the ticked rows
   expect(members.map((m) => [m.extension_number, m.ipui])).toEqual([
     ['1161', '00B0000001'],
     ['1162', '00B0000002'],
-    ['1163', '00B0000003'],
   ])
+  const base2 = phones.find((p) => p.mac === '001565E30002')!
+  const moved = (await api.get<{ items: { extension_number: string; ipui: string }[] }>(`/api/dect_phones/${base2.id}/members`)).body.items
+  expect(moved.map((m) => [m.extension_number, m.ipui])).toEqual([['1163', '00B0000003']])
 })

@@ -12,7 +12,8 @@ import { jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 // The installer's day through the command line, as a child process (issue 37), the same day as
 // test/e2e/journey-installer.spec.ts: twelve bases for the customer's PBX (one model it does not
 // have, one MAC cut short) → the model set on the rows kept out → the push, the broken row said not
-// sent → handsets unboxed after the push, added from a spreadsheet → pushed → the MAC fixed →
+// sent → handsets unboxed after the push, added from a spreadsheet, their extensions set from a
+// range → pushed → the MAC fixed →
 // pushed: done, exit 0. What the commands call done is read back from the demo PBX's API.
 
 const macOf = (i: number) => `00:15:65:E4:00:${i.toString(16).toUpperCase().padStart(2, '0')}`
@@ -70,11 +71,15 @@ describe.skipIf(!keychain.available)("the installer's day through the command li
     expect(firstEnd.notSent).toEqual([expect.objectContaining({ kind: 'base', row: 9, reason: expect.stringMatching(/^mac: /) })])
     expect(first.code).toBe(3)
 
-    // on site: handsets out of their boxes, after the push
-    const handsets = sheet('handsets.csv', ['Base MAC,IPUI,Extension', `${macOf(1)},00B1000001,1171`, `${macOf(1)},00B1000002,1172`, `${macOf(2)},00B1000003,1173`])
+    // on site: handsets out of their boxes, after the push, their IPUIs scanned into a list; then
+    // their extensions, from the customer's range
+    const handsets = sheet('handsets.csv', ['Base MAC,IPUI', `${macOf(1)},00B1000001`, `${macOf(1)},00B1000002`, `${macOf(2)},00B1000003`])
     const added = await cli(['batch', 'import', handsets, '--into', 'Halle 2'])
-    expect(added.stdout).toMatch(/^Added to batch "Halle 2" \(id \S+\): 3 handsets \(3 ready\)\.$/m)
-    expect(added.code).toBe(0)
+    expect(added.stdout).toMatch(/^Added to batch "Halle 2" \(id \S+\): 3 handsets \(0 ready, 3 with errors\)\.$/m)
+    expect(added.stdout).toMatch(/^ {2}handset row 1 \(file row 1\), extension: error: extension is missing/m)
+    const numbered = await cli(['batch', 'set', 'Halle 2', 'extension=1171', '--handset-state', 'not_sent'])
+    expect(numbered.stdout).toMatch(/^Set extension to "1171" on 3 handsets of "Halle 2" \(handsets 1-3\)\.$/m)
+    expect(numbered.stdout).toMatch(/^The batch now has 12 rows: 11 ready, 1 with errors \(not pushed\); 3 handsets: 3 ready\.$/m)
     const second = await cli(['batch', 'push', 'Halle 2', '--json'])
     expect(jsonOf<PushProgress>(second).state).toMatchObject({ verdict: 'incomplete', handsets: { total: 3, done: 3 }, rows: { not_sent: 1 } })
     expect(second.code).toBe(3)
@@ -105,20 +110,25 @@ describe.skipIf(!keychain.available)("the installer's day through the command li
     const updatedAt = async () => jsonOf<BatchSummary[]>(await cli(['batch', 'list', '--json'])).find((b) => b.name === 'Halle 2')!.updatedAt
     const before = await updatedAt()
     const refusals: [string[], RegExp][] = [
-      [['model=W70B'], /Name the rows: --rows 3-7,9 or --state not_sent/],
-      [['model=W70B', '--rows', '1', '--state', 'ready'], /Name the rows: --rows 3-7,9 or --state not_sent \(one of them\)/],
-      [['colour=red', '--rows', '1'], /colour is not a field to set; the fields are name, mac, extension/],
+      [['model=W70B'], /Name what to set: --rows 3-7,9 or --state not_sent for rows, --handsets 1-30/],
+      [['model=W70B', '--rows', '1', '--handsets', '1'], /\(one of them\)/],
+      [['colour=red', '--rows', '1'], /colour is not a field of a row to set; the fields are name, mac, extension/],
       [['model', '--rows', '1'], /model: write field=value/],
-      [['model=W70B', '--rows', '2-x'], /--rows 2-x: write row numbers and ranges/],
+      [['model=W70B', '--rows', '2-x'], /--rows 2-x: write numbers and ranges/],
       [['model=W70B', '--rows', '40'], /"Halle 2" has no row 40 \(its rows are rows 1-12\)/],
       [['mac=00:15:65:E4:00:01', '--rows', '1-2'], /mac: each phone has its own; set it on one row/],
       [['model=W70B', '--state', 'failed'], /No row of "Halle 2" is failed: nothing to set/],
+      [['model=W70B', '--handsets', '1'], /model is not a field of a handset to set; the fields are base_mac, ipui, extension, handset_index, name/],
+      [['extension=1171-1172', '--handsets', '1-3'], /extension: 1171-1172 has 2 free extensions for 3 handsets\. Nothing was changed/],
+      [['ipui=00B1000009', '--handsets', '1-2'], /ipui: each handset has its own; set it on one handset, not 2/],
+      [['extension=1180', '--handsets', '7'], /"Halle 2" has no handset 7 \(its handsets are handsets 1-3\)/],
     ]
-    for (const [args, message] of refusals) {
-      const run = await cli(['batch', 'set', 'Halle 2', ...args])
-      expect(run.stderr, args.join(' ')).toMatch(message)
-      expect(run.code, args.join(' ')).toBe(2)
-    }
+    // none of them changes anything, so they run side by side
+    const runs = await Promise.all(refusals.map(([args]) => cli(['batch', 'set', 'Halle 2', ...args])))
+    refusals.forEach(([args, message], i) => {
+      expect(runs[i]!.stderr, args.join(' ')).toMatch(message)
+      expect(runs[i]!.code, args.join(' ')).toBe(2)
+    })
     expect(await updatedAt()).toBe(before)
   })
 })

@@ -1,5 +1,6 @@
 import { macForPeople, rowHasErrors, type Batch } from '../../../contract/dect'
 import type { ExtensionRange, ScanHandsetAnswer } from '../../../contract/bridge-handsets'
+import { freeExtensions } from '../../../contract/handset-setting'
 import { parseIpui } from '../../../contract/ipui'
 import { ServiceError } from '../../errors'
 import { buildHandsetRow } from './handset-rows'
@@ -26,16 +27,6 @@ export interface ScanInput {
 }
 
 type Answer = Omit<ScanHandsetAnswer, 'batch'>
-
-/** The lowest extension of the range not in `taken`, written as wide as the range's start ("0201"). */
-export function nextFreeExtension(range: ExtensionRange, taken: ReadonlySet<string>): string | undefined {
-  const width = range.from.length
-  for (let n = BigInt(range.from); n <= BigInt(range.to); n++) {
-    const extension = n.toString().padStart(width, '0')
-    if (!taken.has(extension)) return extension
-  }
-  return undefined
-}
 
 const invalid = (field: string, message: string) => new ServiceError('INVALID_INPUT', `${field}: ${message}`, { field })
 
@@ -80,7 +71,7 @@ export function scanInto(batch: Batch, input: ScanInput, linesOf: LinesOf): { ba
   if (lines !== undefined && onBase >= lines) {
     return { batch, answer: { ...common, result: 'full', message: `Base ${baseName} takes ${lines} handsets and has ${onBase}: scan the next base's MAC. Nothing added.` } }
   }
-  const extension = nextFreeExtension(input.extensions, new Set(batch.handsets.map((h) => h.values.extension ?? '')))
+  const [extension] = freeExtensions(input.extensions, new Set(batch.handsets.map((h) => h.values.extension ?? '')), 1)
   if (extension === undefined) {
     throw invalid('extensions', `every extension of ${input.extensions.from}-${input.extensions.to} is taken in this batch: widen the range`)
   }
