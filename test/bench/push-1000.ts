@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { Agent, request } from 'node:http'
 import { createBatchStore } from '../../electron/services/dect/batch-store'
 import { createPushRunner } from '../../electron/services/dect/push'
 import { makeRows, PROFILE_ID, phonesOn, signedIn } from '../unit/dect/push-support'
+import { bareClient, eachLimited } from './bare-http'
 
 /**
  * Bench (a script, not a test): push 1,000 phones to the demo PBX with 20 ms latency per request
@@ -59,33 +59,13 @@ try {
 
 /** `count` creates at CONCURRENCY from node:http alone, on a tenant of their own MACs; answers the ms they took. */
 async function bareCreates(baseUrl: string, count: number): Promise<number> {
-  const agent = new Agent({ keepAlive: true })
-  const send = (path: string, body: unknown, token?: string) =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const data = JSON.stringify(body)
-      const headers = { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(data)), ...(token ? { Authorization: `Bearer ${token}` } : {}) }
-      const req = request(new URL(path, baseUrl), { method: 'POST', agent, headers }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }))
-      })
-      req.on('error', reject)
-      req.end(data)
-    })
-  const signIn = await send('/api/auth/sign_in', { username: 'manager', password: 'manager', domain: 'demo.pbx.example' })
-  const token = (JSON.parse(signIn.text) as { access_token: string }).access_token
-  let next = 0
+  const client = await bareClient(baseUrl)
   const started = performance.now()
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < count) {
-        const i = next++
-        const answer = await send('/api/dect_phones', { mac: `0015AA${i.toString(16).toUpperCase().padStart(6, '0')}`, name: `Bare ${i}`, vendor: 'Yealink', model: 'W80B' }, token)
-        if (answer.status !== 201) throw new Error(`bare create ${i}: ${answer.status} ${answer.text}`)
-      }
-    }),
-  )
+  await eachLimited(count, CONCURRENCY, async (i) => {
+    const answer = await client.send('POST', '/api/dect_phones', { mac: `0015AA${i.toString(16).toUpperCase().padStart(6, '0')}`, name: `Bare ${i}`, vendor: 'Yealink', model: 'W80B' })
+    if (answer.status !== 201) throw new Error(`bare create ${i}: ${answer.status} ${JSON.stringify(answer.json())}`)
+  })
   const elapsed = Math.round(performance.now() - started)
-  agent.destroy()
+  client.close()
   return elapsed
 }

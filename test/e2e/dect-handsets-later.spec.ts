@@ -45,6 +45,7 @@ test('bases pushed, then handsets dropped on the batch and pushed, then one scan
   await dropFileOnWindow(app, 'handsets.csv', new TextEncoder().encode(HANDSETS), app.getByRole('region', { name: 'Batch Site F' }))
   const add = app.getByRole('dialog', { name: 'Add a spreadsheet to Site F' })
   await expect(add.getByLabel('Field for column IPUI')).toBeVisible()
+  await expect(add).toContainText('one base row is made for each MAC the batch does not have yet')
   await app.screenshot({ path: 'test-results/screens/dect-add-spreadsheet.png' })
   await add.getByRole('button', { name: 'Add to Site F' }).click()
   await expect(add).toBeHidden()

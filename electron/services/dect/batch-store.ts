@@ -117,6 +117,11 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     return structuredClone(await memory.read(id))
   }
 
+  /** the PBX the batch is for (its models check its rows), without copying the batch */
+  async function targetOf(id: string): Promise<string | null> {
+    return (await memory.read(id)).targetProfileId
+  }
+
   function fresh(fields: Pick<Batch, 'name' | 'source' | 'defaults' | 'rows'> & { handsets?: Batch['handsets']; targetProfileId?: string | null }): Batch {
     const at = now().toISOString()
     return {
@@ -171,6 +176,7 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     damaged: (): DamagedBatch[] => [...lastDamaged],
 
     get,
+    targetOf,
 
     async create(input: NewBatch): Promise<Batch> {
       const name = checkedName(input.name)

@@ -99,9 +99,13 @@ export function createDectService(options: DectServiceOptions) {
    */
   const knownModels = async (profileId: string | null | undefined): Promise<{ models: DectModel[]; owner?: ModelsOwner }> => {
     const own = profileId ? await catalog.ofPbx(profileId) : undefined
-    const label = own && profileId ? await options.labelOf?.(profileId) : undefined
-    if (own && label !== undefined) return { models: own.models, owner: { label, fetchedAt: own.fetchedAt } }
-    return { models: await catalog.models() }
+    const owner = own && profileId ? await ownerOf(profileId, own.fetchedAt) : undefined
+    return own && owner ? { models: own.models, owner } : { models: await catalog.models() }
+  }
+  /** whose list it is, for the errors that name the PBX and the day the list is from; undefined for a PBX no longer saved */
+  const ownerOf = async (profileId: string, fetchedAt: string | undefined): Promise<ModelsOwner | undefined> => {
+    const label = fetchedAt === undefined ? undefined : await options.labelOf?.(profileId)
+    return label === undefined ? undefined : { label, fetchedAt: fetchedAt! }
   }
 
   /** the row checks for a batch whose PBX is `profileId` (if known), and the handsets' lines from the same list */
@@ -109,7 +113,7 @@ export function createDectService(options: DectServiceOptions) {
     const { models, owner } = await knownModels(profileId)
     return { recheck: recheckWith(models, owner), lines: linesFromModels(models), models, owner }
   }
-  const checksOf = async (batchId: string) => checks((await store.get(batchId)).targetProfileId)
+  const checksOf = async (batchId: string) => checks(await store.targetOf(batchId))
 
   const pushedRows = (batch: Batch) => batch.rows.filter((row) => row.outcome.url && row.values.mac)
 
@@ -222,8 +226,7 @@ export function createDectService(options: DectServiceOptions) {
       const existing = await (await phones(profileId)).list()
       // that PBX's own model list, where it offers one (and remembered for later checks)
       const models = await handsets.handlers.listDectModels({ profileId })
-      const label = await options.labelOf?.(profileId)
-      const owner = models.supported && models.fetchedAt && label !== undefined ? { label, fetchedAt: models.fetchedAt } : undefined
+      const owner = models.supported ? await ownerOf(profileId, models.fetchedAt) : undefined
       const recheck = recheckWith(models.supported ? models.models : [], owner)
       // checked against a PBX: the batch's PBX from now on, unless a push chose one already
       return store.update(batchId, (batch) => ({

@@ -66,28 +66,32 @@ export async function pushHandsets(batch: Batch, phones: readonly DectPhone[], c
   const failAll = (handsets: Iterable<HandsetRow>, error: string, baseMac?: string) =>
     new Map([...handsets].map((h) => [h.id, { state: 'failed' as const, error, at: at(), ...(baseMac ? { baseMac } : {}) }]))
 
-  // 0. extensions no user of the PBX has
-  const users = await phase.retry(() => createUsersClient(caller).listAll({}, { signal }))
-  if (users === undefined) return
-  if (users.supported) {
-    const known = new Set(users.items.map((u) => u.extension_number))
-    const unknown = pending.filter((h) => !known.has(h.values.extension ?? ''))
-    await decide(new Map(unknown.map((h) => [h.id, { state: 'failed', error: `extension ${h.values.extension} is not on this PBX: no user has it`, at: at() }])))
-  }
-
-  // 1. the pushed bases and the members each has now
+  // 0. the pushed bases and the members each has now, read beside the PBX's users (one stream of
+  // pages, one request more in flight): the two answers are waited for, then decided on in order
   const linesById = new Map(phones.map((p) => [p.id, p.lines]))
   const bases: PushedBase[] = batch.rows
     .filter((r) => (r.outcome.state === 'created' || r.outcome.state === 'matched') && r.outcome.phoneId && r.values.mac)
     .map((r) => ({ mac: r.values.mac as string, name: r.values.name ?? (r.values.mac as string), lines: linesById.get(r.outcome.phoneId as string), phoneId: r.outcome.phoneId as string }))
   const lists = new Map<string, DectMember[]>()
-  try {
-    await mapLimited(bases, phase.concurrency, async (base) => {
+  const [users, read] = await Promise.allSettled([
+    phase.retry(() => createUsersClient(caller).listAll({}, { signal })),
+    mapLimited(bases, phase.concurrency, async (base) => {
       if (phase.stopped()) return
       const list = await phase.retry(() => members.list(base.phoneId, { signal }))
       if (list !== undefined) lists.set(base.mac, list)
-    })
-  } catch (error) {
+    }),
+  ])
+
+  // 1. extensions no user of the PBX has
+  if (users.status === 'rejected') throw users.reason
+  if (users.value === undefined) return
+  if (users.value.supported) {
+    const known = new Set(users.value.items.map((u) => u.extension_number))
+    const unknown = pending.filter((h) => !known.has(h.values.extension ?? ''))
+    await decide(new Map(unknown.map((h) => [h.id, { state: 'failed', error: `extension ${h.values.extension} is not on this PBX: no user has it`, at: at() }])))
+  }
+  if (read.status === 'rejected') {
+    const error: unknown = read.reason
     if (error instanceof ServiceError && error.code === 'NOT_SUPPORTED') return decide(failAll(open.values(), joinSentences(error.message, 'The bases are pushed; enrol the handsets on the PBX.')))
     if (!phase.stops(error)) await decide(failAll(open.values(), messageOf(error)))
     return
@@ -113,10 +117,12 @@ export async function pushHandsets(batch: Batch, phones: readonly DectPhone[], c
   }
   await decide(notPlaced)
   // an IPUI or extension that a base of the batch has for another handset: the PBX would refuse it
-  const batchBases = bases.map((b) => ({ mac: b.mac, name: b.name, members: lists.get(b.mac) ?? [] }))
+  // (read again when a refusal asks: the lists change as bases are written)
+  const batchBases = () => bases.map((b) => ({ mac: b.mac, name: b.name, members: lists.get(b.mac) ?? [] }))
+  const before = batchBases()
   const blocked = new Map<string, HandsetOutcome>()
   for (const h of open.values()) {
-    const seen = clashesOf({ ipui: h.values.ipui ?? '', extension: h.values.extension ?? '' }, batchBases)
+    const seen = clashesOf({ ipui: h.values.ipui ?? '', extension: h.values.extension ?? '' }, before)
     if (seen.length > 0) blocked.set(h.id, { state: 'failed', error: seen.join('; '), at: at() })
   }
   await decide(blocked)
@@ -136,7 +142,7 @@ export async function pushHandsets(batch: Batch, phones: readonly DectPhone[], c
 
   // 4. one merge and write per base; what the PBX refuses is found and left out
   const holders = createHolderFinder(
-    () => bases.map((b) => ({ mac: b.mac, name: b.name, members: lists.get(b.mac) ?? [] })),
+    batchBases,
     phones.filter((p) => !bases.some((b) => b.phoneId === p.id)),
     (phoneId) => phase.retry(() => members.list(phoneId, { signal })),
   )
