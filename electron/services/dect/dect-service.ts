@@ -87,9 +87,9 @@ export function createDectService(options: DectServiceOptions) {
   const store = createBatchStore(options.dataDir)
   const settings = createImportSettings(options.dataDir)
   const callerFor = options.sessions.callerOf
-  const push = createPushRunner({ store, callerFor })
   const catalog = createModelCatalog(options.dataDir)
   const handsets = createHandsetService({ store, catalog, callerFor })
+  const push = createPushRunner({ store, callerFor, remember: (profileId) => handsets.handlers.listDectModels({ profileId }) })
   const phones = async (profileId: string) => createDectPhonesClient(await callerFor(profileId))
 
   /**

@@ -33,6 +33,8 @@ export type { PushProgress } from './push-run'
  *   the retries are used up the row stays pending and the push pauses itself (status `paused`,
  *   with the reason in the progress). So does a lost sign-in or a missing permission.
  * - After the rows, ONE more list call reads every phone's provisioning `url` into its row.
+ * - Beside all this, the PBX's DECT models are read once and remembered (`remember`): the batch's
+ *   PBX is this one from now on, and its later edits are checked against that list.
  * - Then the handsets: each enrolled as a member of its base (member-push.ts), resumable the same
  *   way (a handset already a member is matched). A batch without handsets makes no such call.
  * - While it runs, the push holds its batch file's lock (the store's `lockForPush`, batch-sharing.ts):
@@ -68,6 +70,11 @@ export interface PushRunnerDeps {
   callerFor(profileId: string): PbxCaller | Promise<PbxCaller>
   /** the batch's phone passwords, if it has any (from the keychain) */
   passwordsFor?(batchId: string): DectPasswords | Promise<DectPasswords>
+  /**
+   * reads what the app remembers of the PBX pushed to (its DECT models, for the checks of the
+   * batch's later edits), beside the push; a failure there changes nothing of the push
+   */
+  remember?(profileId: string): Promise<unknown>
   /** called after each row's outcome and each change of status */
   onProgress?(progress: PushProgress): void
   /** waits before each retry of a request that met a lost network; the push pauses after the last */
@@ -158,11 +165,14 @@ export function createPushRunner(deps: PushRunnerDeps) {
       run.handsets = tallyHandsets(batch)
       run.markStarted(progressOf(run, now))
       emit(run)
+      // beside the steps: what is remembered of that PBX (its models check the batch's later edits)
+      const remembered = deps.remember?.(profileId).catch(() => undefined)
       try {
         await runPushSteps(run, context, batch, concurrency, caller, passwords)
       } catch (error) {
         stopRun(run, 'halt', introduce('The push stopped', messageOf(error)))
       }
+      await remembered
       try {
         let counts = run.counts
         let handsets = run.handsets

@@ -203,6 +203,27 @@ describe('DECT through the Bridge', () => {
     expect(unread.rows[1]!.problems).toEqual([expect.objectContaining({ field: 'model', severity: 'warning' })])
   })
 
+  it('a batch pushed to a PBX whose models were never read: the push reads and remembers them, and a later edit is checked against them', async () => {
+    const nord = await startDemoPbx({ port: 0, seed: false })
+    try {
+      const profile = (await call('saveProfile', { fields: { label: 'Kunde Nord', baseUrl: nord.url, username: 'manager', domain: 'demo.pbx.example' } })).id
+      await call('signIn', { profileId: profile, password: 'manager' })
+      expect((await call('listDectModels', { profileId: profile, offline: true })).source).toBe('none')
+      const batch = await call('createEmptyBatch', { name: 'Nord', defaults: { vendor: 'Yealink', model: 'W70B' } })
+      const { rowId } = await call('scanMac', { batchId: batch.id, mac: '001565D2D001' })
+      await call('startPush', { batchId: batch.id, profileId: profile })
+      expect(await pushed(batch.id)).toMatchObject({ created: 1 })
+      const remembered = await call('listDectModels', { profileId: profile, offline: true })
+      expect(remembered).toMatchObject({ source: 'remembered', models: expect.arrayContaining([expect.objectContaining({ model: 'W70B' })]) })
+      const edited = await call('editBatchRows', { batchId: batch.id, edits: [{ rowId, values: { model: 'W73H' } }] })
+      expect(edited.rows[0]!.problems).toEqual([
+        { field: 'model', severity: 'error', message: `model 'W73H' is not a model of Kunde Nord (its list as of ${remembered.fetchedAt!.slice(0, 10)}); its Yealink models: W70B, W80B; the closest is W70B` },
+      ])
+    } finally {
+      await nord.stop()
+    }
+  })
+
   it('checks the rows of an imported batch file itself, whatever problems the file says they have', async () => {
     const batch = await call('createEmptyBatch', { name: 'Office prepared', defaults: { vendor: 'Yealink', model: 'W80B' } })
     await call('scanMac', { batchId: batch.id, mac: '001565E0E001' })
