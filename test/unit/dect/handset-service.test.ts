@@ -78,6 +78,11 @@ describe('handsets through the Bridge', () => {
     expect(junk).toMatchObject({ code: 'INVALID_INPUT', field: 'code' })
     const narrow = await failure(call('scanHandset', { batchId: batch.id, code: '00-15-65-AA-00-02', extensions: { from: '1201', to: '1200' } }))
     expect(narrow).toMatchObject({ code: 'INVALID_INPUT', field: 'extensions.to' })
+    // a range whose every extension a handset of the batch has: refused, naming it; nothing added
+    const other = await call('scanHandset', { batchId: batch.id, code: '00-15-65-AA-00-02', extensions: range })
+    const used = await failure(call('scanHandset', { batchId: batch.id, code: '00AA000012', baseMac: other.baseMac, extensions: { from: '1201', to: '1210' } }))
+    expect(used).toMatchObject({ code: 'INVALID_INPUT', field: 'extensions', message: 'extensions: every extension of 1201-1210 is taken in this batch: widen the range' })
+    expect((await call('getBatch', { batchId: batch.id })).handsets).toHaveLength(10)
   })
 
   it('handsets edited in place: a bad IPEI is named, fixed, and checked across the batch again', async () => {
