@@ -10,6 +10,9 @@ export default defineConfig({
   testDir: 'test',
   testMatch: ['e2e/**/*.spec.ts', 'electron/**/*.spec.ts'],
   outputDir: 'test-results/playwright',
+  // one at a time: each test has its own demo PBX, data folder and page (harness.ts), so two could
+  // run side by side, but on two cores Chromium's renderer and compositor take both: two workers
+  // doubled each test's time (the accessibility pass: 18 -> 38 s a screen, 2026-12-02)
   fullyParallel: false,
   workers: 1,
   timeout: 30_000,

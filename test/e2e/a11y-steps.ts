@@ -92,6 +92,9 @@ export async function expectNoSeriousViolationInFrame(app: Page, frameSelector: 
   expect(html, `${frameSelector} has a srcdoc`).toBeTruthy()
   const page = await app.context().newPage()
   try {
+    // in the scheme the app is shown in now
+    const dark = await app.evaluate<boolean>("matchMedia('(prefers-color-scheme: dark)').matches")
+    await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' })
     await page.setContent(html ?? '')
     await expectNoSeriousViolation(page, screen)
   } finally {

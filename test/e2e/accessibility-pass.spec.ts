@@ -1,0 +1,38 @@
+import { axeFindings } from './a11y-steps'
+import { expectVisibleFocus } from './focus-walk'
+import { expect, test } from './harness'
+
+/**
+ * The accessibility pass itself (accessibility.spec.ts), shown to catch what it is there for after
+ * it was made faster (issue 41): the saved-PBX list, as the pass sees it, with a stylesheet that
+ * breaks it on purpose added to the running page (the scratch build of a careless change):
+ * - text made too faint on its background: axe reports a serious colour-contrast violation;
+ * - the focus indicators taken away: the focus walk fails, naming the controls.
+ * Without the stylesheet the same screen passes both (the pass's own visit of it).
+ */
+
+test.beforeEach(async ({ app, services }) => {
+  for (const label of ['Branch North', 'Branch South']) {
+    await services.handlers.saveProfile({
+      fields: { label, baseUrl: 'https://pbx.example', username: 'installer', domain: '', signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },
+    })
+  }
+  await app.reload()
+  await expect(app.locator('tr[data-profile-id]')).toHaveCount(2)
+})
+
+test('a colour made too faint fails the pass: axe reports the contrast as serious, naming where', async ({ app }) => {
+  expect((await axeFindings(app, 'the saved PBXs, as shipped')).filter((f) => f.rule === 'color-contrast')).toEqual([])
+  await app.addStyleTag({ content: 'tr[data-profile-id] td, tr[data-profile-id] td * { color: #d4d4d4 !important; }' })
+  const contrast = (await axeFindings(app, 'the saved PBXs, text made faint')).find((f) => f.rule === 'color-contrast')
+  expect(contrast?.impact).toBe('serious')
+  expect(contrast?.targets.some((target) => target.includes('(#d4d4d4 on '))).toBe(true)
+})
+
+test('focus indicators taken away fail the pass: the focus walk names the controls that look the same focused', async ({ app }) => {
+  await expectVisibleFocus(app, 'the saved PBXs, as shipped')
+  await app.addStyleTag({
+    content: '*:focus, *:focus-visible, *:focus-within { outline: none !important; box-shadow: none !important; } .n-button__state-border, .n-button__border { display: none !important; }',
+  })
+  await expect(expectVisibleFocus(app, 'the saved PBXs, indicators removed')).rejects.toThrow(/look the same focused and not/)
+})
