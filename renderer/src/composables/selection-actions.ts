@@ -8,12 +8,24 @@ import { shallowRef } from 'vue'
  * while typing: undo).
  */
 
-/** The last setting, to undo as one step: its words and the edits that put the lines back. */
-export function useSettingUndo<E>(save: (edits: E[]) => Promise<unknown>) {
+/** A setting in words, for its message and its Undo: 'Model set to "W70B" on 8 rows'. */
+export function settingText(field: string, value: string, count: number, noun: [one: string, many: string]): string {
+  const text = value.trim()
+  return `${field} set to ${text === '' ? 'empty' : `"${text}"`} on ${count} ${count === 1 ? noun[0] : noun[1]}`
+}
+
+/**
+ * The settings of ticked lines, and the last one to undo as one step: `commit` saves a setting's
+ * edits and, once saved, keeps the edits that undo it and says it was done.
+ */
+export function useSettingUndo<E>(save: (edits: E[]) => Promise<unknown>, noun: [one: string, many: string]) {
   const message = useMessage()
   const undo = shallowRef<{ text: string; edits: E[] } | null>(null)
-  const remember = (text: string, edits: E[]): void => {
-    undo.value = { text, edits }
+  async function commit(text: string, edits: E[], before: E[]): Promise<boolean> {
+    if (!(await save(edits))) return false
+    undo.value = { text, edits: before }
+    message.success(`${text}; every ${noun[0]} was checked again`)
+    return true
   }
   async function undoLast(): Promise<void> {
     const last = undo.value
@@ -22,7 +34,7 @@ export function useSettingUndo<E>(save: (edits: E[]) => Promise<unknown>) {
     undo.value = null
     message.info(`Undone: ${last.text}`)
   }
-  return { undo, remember, undoLast }
+  return { undo, commit, undoLast }
 }
 
 /** Asks before ticked lines leave the batch ("Delete 3 handsets?"), then removes them. */
