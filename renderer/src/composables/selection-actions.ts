@@ -42,7 +42,8 @@ export function useConfirmDelete() {
   const dialog = useDialog()
   return (count: number, noun: [one: string, many: string], content: string, remove: () => Promise<unknown>): void => {
     if (count === 0) return
-    dialog.warning({ title: `Delete ${count} ${count === 1 ? noun[0] : noun[1]}?`, content, positiveText: 'Delete', negativeText: 'Cancel', autoFocus: true, onPositiveClick: () => void remove() })
+    // the Delete button shows it is busy until the lines are removed (the dialog waits for the promise)
+    dialog.warning({ title: `Delete ${count} ${count === 1 ? noun[0] : noun[1]}?`, content, positiveText: 'Delete', negativeText: 'Cancel', autoFocus: true, onPositiveClick: () => remove().then(() => undefined) })
   }
 }
 
