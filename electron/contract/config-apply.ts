@@ -51,12 +51,24 @@ export type NameMapping = z.infer<typeof NameMappingSchema>
 
 export const APPLY_CONCURRENCY = { min: 1, max: 16, default: 4 } as const
 
+/**
+ * Whether the items a PBX cannot take (a provider or holiday it lacks, not mapped; a part it does
+ * not offer, or its account may not change) are skipped, each with its reason. Skipping is the
+ * user's choice, never the default: without it such an item fails, with the reason.
+ */
+const skipCannot = z.boolean().default(false)
+
+/** The source's providers and holidays a target has no namesake of and no mapping for. */
+export const MissingNamesSchema = z.object({ providers: z.array(z.string()), holidays: z.array(z.string()) })
+export type MissingNames = z.infer<typeof MissingNamesSchema>
+
 export const ApplyRequestSchema = z.strictObject({
   source: ConfigSourceSchema,
   items: z.array(ApplyItemRefSchema).min(1, { error: 'choose at least one item' }).max(500),
   targets: z.array(profileId).min(1, { error: 'choose at least one PBX' }).max(300),
   /** by target profile id */
   mappings: z.record(z.string(), NameMappingSchema).default({}),
+  skipCannot,
   concurrency: z.int().min(APPLY_CONCURRENCY.min).max(APPLY_CONCURRENCY.max).optional(),
 })
 export type ApplyRequest = z.input<typeof ApplyRequestSchema>
@@ -73,7 +85,7 @@ export const ItemPlanSchema = z.object({
   /** an update: the fields it changes, from the target's value to the source's */
   changes: z.array(FieldChangeSchema).default([]),
   /** the source's providers and holidays this target has no namesake of and no mapping for */
-  missing: z.object({ providers: z.array(z.string()), holidays: z.array(z.string()) }).optional(),
+  missing: MissingNamesSchema.optional(),
 })
 export type ItemPlan = z.infer<typeof ItemPlanSchema>
 
@@ -117,6 +129,8 @@ export const ItemResultSchema = z.object({
   outcome: z.enum(ITEM_OUTCOMES),
   /** a failure's, or a skip's, reason */
   error: z.string().optional(),
+  /** skipped (or failed) for names the PBX lacks: what a finish maps */
+  missing: MissingNamesSchema.optional(),
   /** the id the PBX gave an item this rollout created (undo deletes it) */
   createdId: z.string().optional(),
   /** the item before this rollout updated it (undo writes it back); kept in the history */
@@ -154,6 +168,8 @@ export const RolloutSchema = z.object({
   applied: z.array(ConfigItemSchema).default([]),
   /** an apply: the names each target mapped (by target profile id) */
   mappings: z.record(z.string(), NameMappingSchema).default({}),
+  /** an apply: whether what a PBX could not take was skipped (the user's choice) rather than failed */
+  skipCannot,
   targets: z.array(TargetResultSchema),
   running: z.boolean(),
 })
@@ -165,6 +181,8 @@ export const CONFIG_HISTORY_MAX = 200
 export const ConfigHistoryFileSchema = z.object({ version: z.literal(CONFIG_HISTORY_VERSION), rollouts: z.array(RolloutSchema) })
 
 const rolloutId = z.strictObject({ rolloutId: z.string().min(1) })
+export const FinishRequestSchema = z.strictObject({ rolloutId: z.string().min(1), mappings: z.record(z.string(), NameMappingSchema) })
+export type FinishRequest = z.input<typeof FinishRequestSchema>
 
 export const applyOperations = {
   /** what applying would do on each target PBX; nothing is written */
@@ -181,4 +199,15 @@ export const applyOperations = {
   retryRollout: { input: rolloutId, result: RolloutSchema },
   /** a rollout of its own that deletes what the given one created and writes back what it updated */
   undoRollout: { input: rolloutId, result: RolloutSchema },
+  /**
+   * what finishing an apply would do: its items skipped for names a PBX lacks, planned afresh on
+   * those PBXs with the mappings it has (each target's providers and holidays to map to); nothing
+   * is written
+   */
+  previewFinish: { input: rolloutId, result: ApplyPreviewSchema },
+  /**
+   * finishes an apply on the PBXs it skipped for names they lacked, with more mappings (added to
+   * the rollout's): the items whose names are all mapped now are applied, the others stay skipped
+   */
+  finishRollout: { input: FinishRequestSchema, result: RolloutSchema },
 } as const

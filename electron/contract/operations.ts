@@ -70,6 +70,8 @@ export const OPERATION_NAMES = [
   'listRollouts',
   'retryRollout',
   'undoRollout',
+  'previewFinish',
+  'finishRollout',
   'listDectModels',
   'editBatchHandsets',
   'scanHandset',

@@ -648,6 +648,7 @@ const SCREENS: Screen[] = [
         items: [{ part: 'outboundRules', key: 'Local' }],
         targets: [other],
         mappings: { [other]: { providers: { 'Telco One': provider!.id }, holidays: {} } },
+        skipCannot: false,
       })
       await openFleetPage(app, 'History')
       const entry = app.locator('.n-collapse-item').first()

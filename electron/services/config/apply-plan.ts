@@ -61,7 +61,11 @@ export type Write =
   /** the handsets first (the whole list), then the fields; `membersBefore` is put back if the fields fail */
   | { kind: 'updateBase'; id: string; body: DectPhoneUpdate; members?: DectMemberWrite[]; membersBefore?: DectMemberWrite[] }
 
-export type Planned = ItemPlan & { write?: Write; before?: ConfigItem }
+/**
+ * A plan with its write and the state before; `fails`: it cannot, and not in a way skipping is
+ * meant for (a name mapped to something the PBX removed since the preview), so it fails.
+ */
+export type Planned = ItemPlan & { write?: Write; before?: ConfigItem; fails?: true }
 
 /** The target as read for planning: the parts the items are in, and its providers and holidays. */
 export type TargetParts = Pick<SnapshotParts, 'providers' | 'holidays'> & Partial<Omit<SnapshotParts, 'providers' | 'holidays'>>
@@ -86,10 +90,14 @@ function ruleOnTarget(ref: ApplyItemRef, rule: SnapshotRule, target: TargetParts
   const providers = target.providers.state === 'read' ? target.providers.items : []
   const holidays = target.holidays.state === 'read' ? target.holidays.items : []
   const missing = { providers: [] as string[], holidays: [] as string[] }
+  /** names mapped to something the target no longer lists (removed since the preview) */
+  const gone: string[] = []
   const routes = rule.routes.map((route) => {
     const name = route.provider_name || route.provider_id
-    const match = namedLike(providers, route.provider_name) ?? providers.find((p) => p.id === mapping.providers[name])
-    if (!match) missing.providers.push(name)
+    const mapped = Object.hasOwn(mapping.providers, name) ? mapping.providers[name] : undefined
+    const match = namedLike(providers, route.provider_name) ?? providers.find((p) => p.id === mapped)
+    if (!match && mapped === undefined) missing.providers.push(name)
+    else if (!match) gone.push(`provider "${name}"`)
     return { ...route, provider_id: match?.id ?? '', provider_name: match?.name ?? '' }
   })
   const kept: NamedRef[] = []
@@ -101,8 +109,11 @@ function ruleOnTarget(ref: ApplyItemRef, rule: SnapshotRule, target: TargetParts
       const id = mapping.holidays[name]
       const chosen = holidays.find((h) => h.id === id)
       if (chosen) kept.push({ id: chosen.id, name: chosen.name })
-      else if (id !== null) missing.holidays.push(name)
+      else if (id !== null) gone.push(`holiday "${name}"`)
     } else missing.holidays.push(name)
+  }
+  if (gone.length > 0) {
+    return { ...cannot(ref, `the ${gone.join(' and the ')} chosen for it ${gone.length === 1 ? 'is' : 'are'} no longer on this PBX (removed since the preview): preview again to choose anew`), fails: true }
   }
   if (missing.providers.length > 0 || missing.holidays.length > 0) {
     const what = [...missing.providers.map((n) => `provider "${n}"`), ...missing.holidays.map((n) => `holiday "${n}"`)]

@@ -14,7 +14,7 @@ import { readSnapshot } from './snapshot-read'
 
 type ConfigHandlers = Pick<
   BridgeHandlers,
-  'takeSnapshot' | 'openSnapshot' | 'compareConfig' | 'previewApply' | 'startApply' | 'getRollout' | 'listRollouts' | 'retryRollout' | 'undoRollout'
+  'takeSnapshot' | 'openSnapshot' | 'compareConfig' | 'previewApply' | 'startApply' | 'getRollout' | 'listRollouts' | 'retryRollout' | 'undoRollout' | 'previewFinish' | 'finishRollout'
 >
 
 export interface ConfigServiceOptions {
@@ -87,6 +87,8 @@ export function createConfigService(options: ConfigServiceOptions) {
     listRollouts: () => rollouts.list(),
     retryRollout: ({ rolloutId }) => rollouts.retry(rolloutId),
     undoRollout: ({ rolloutId }) => rollouts.undo(rolloutId),
+    previewFinish: ({ rolloutId }) => rollouts.previewFinish(rolloutId),
+    finishRollout: (request) => rollouts.finish(request),
   }
 
   return { handlers, idle: rollouts.idle }

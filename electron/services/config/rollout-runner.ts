@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import { changedOn, finishable } from '../../contract/apply-outlook'
 import {
   APPLY_CONCURRENCY,
   ApplyRequestSchema,
+  FinishRequestSchema,
+  type FinishRequest,
   type ApplyItemRef,
   type ApplyPreview,
   type ApplyRequest,
@@ -10,6 +13,7 @@ import {
   type ItemResult,
   type NameMapping,
   type Rollout,
+  type TargetPlan,
   type TargetResult,
 } from '../../contract/config-apply'
 import type { ConfigSource } from '../../contract/config-compare'
@@ -57,23 +61,26 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
     return (await options.profiles.get(profileId)).label
   }
 
+  /** What the items would do on one PBX, read now; a PBX that cannot be read is `failed` with the reason. */
+  async function planTarget(profileId: string, source: ConfigSnapshot, items: readonly ApplyItemRef[], mapping: NameMapping): Promise<TargetPlan> {
+    const label = await labelOf(profileId)
+    try {
+      const parts = await readParts(await options.callerFor(profileId), partsFor(items))
+      const plans = items.map((ref): ItemPlan => {
+        const { write: _w, before: _b, fails: _f, ...plan } = planItem(ref, source, parts, mapping)
+        return plan
+      })
+      return { profileId, label, state: 'ready' as const, items: plans, providers: names(parts.providers), holidays: names(parts.holidays) }
+    } catch (error) {
+      return { profileId, label, state: 'failed' as const, error: messageOf(error), items: [], providers: [], holidays: [] }
+    }
+  }
+
   async function preview(input: ApplyRequest): Promise<ApplyPreview> {
     const request = ApplyRequestSchema.parse(input)
     const source = await options.readSource(request.source)
-    const targets = await mapLimited(request.targets, request.concurrency ?? APPLY_CONCURRENCY.default, async (profileId) => {
-      const label = await labelOf(profileId)
-      try {
-        const parts = await readParts(await options.callerFor(profileId), partsFor(request.items))
-        const mapping = request.mappings[profileId] ?? NO_MAPPING
-        const items = request.items.map((ref): ItemPlan => {
-          const { write: _w, before: _b, ...plan } = planItem(ref, source, parts, mapping)
-          return plan
-        })
-        return { profileId, label, state: 'ready' as const, items, providers: names(parts.providers), holidays: names(parts.holidays) }
-      } catch (error) {
-        return { profileId, label, state: 'failed' as const, error: messageOf(error), items: [], providers: [], holidays: [] }
-      }
-    })
+    const concurrency = request.concurrency ?? APPLY_CONCURRENCY.default
+    const targets = await mapLimited(request.targets, concurrency, (profileId) => planTarget(profileId, source, request.items, request.mappings[profileId] ?? NO_MAPPING))
     return { source: sideOf(source, request.source), targets: targets.filter((t) => t !== undefined) }
   }
 
@@ -112,14 +119,20 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
     await options.history.save().catch(() => undefined)
   }
 
-  /** Applies an item planned against the target's parts; keeps the first state it had before. */
-  const applyWork = (source: ConfigSnapshot, mapping: NameMapping) => async (result: ItemResult, caller: PbxCaller, parts: Awaited<ReturnType<typeof readParts>>) => {
+  /**
+   * Applies an item planned against the target's parts; keeps the first state it had before. An
+   * item the PBX cannot take is skipped when the rollout skips on purpose (`skipCannot`), else it
+   * fails; a name mapped to something removed since the preview always fails.
+   */
+  const applyWork = (source: ConfigSnapshot, mapping: NameMapping, skipCannot: boolean) => async (result: ItemResult, caller: PbxCaller, parts: Awaited<ReturnType<typeof readParts>>) => {
     const plan = planItem(result, source, parts, mapping)
     result.changes = plan.changes
     delete result.error
+    delete result.missing
     if (plan.action === 'cannot') {
-      result.outcome = 'skipped'
+      result.outcome = skipCannot && !plan.fails ? 'skipped' : 'failed'
       result.error = plan.reason ?? 'cannot be applied'
+      if (plan.missing) result.missing = plan.missing
       return
     }
     if (plan.action === 'unchanged' || !plan.write) {
@@ -175,6 +188,7 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
       items: request.items,
       applied,
       mappings: request.mappings,
+      skipCannot: request.skipCannot,
       targets,
       running: true,
     }
@@ -182,13 +196,20 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
     const held = options.history.hold(rollout.id)
     await held
     await options.history.add(rollout)
-    const jobs = targets.map((target) => ({ target, results: target.items, work: applyWork(source, request.mappings[target.profileId] ?? NO_MAPPING) }))
+    const jobs = targets.map((target) => ({ target, results: target.items, work: applyWork(source, request.mappings[target.profileId] ?? NO_MAPPING, request.skipCannot) }))
     launch(rollout, jobs, request.concurrency ?? APPLY_CONCURRENCY.default, held)
     return copy(rollout)
   }
 
   function refuseRunning(rollout: Rollout): void {
     if (rollout.running) throw new ServiceError('INVALID_INPUT', 'rolloutId: that rollout is still running; wait for it to finish.', { field: 'rolloutId' })
+  }
+
+  /** The items an apply applied, as a source to plan them from again. */
+  const appliedSource = (rollout: Rollout) => snapshotOfItems(rollout.applied, { label: rollout.source.label, baseUrl: '', domain: '' }, rollout.source.takenAt)
+
+  function refuseUndone(rollout: Rollout, instead: string): void {
+    if (rollout.kind === 'apply' && rollout.undoneBy) throw new ServiceError('INVALID_INPUT', `rolloutId: that rollout was undone; ${instead}`, { field: 'rolloutId' })
   }
 
   /**
@@ -198,15 +219,50 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
   async function retry(rolloutId: string): Promise<Rollout> {
     const rollout = await options.history.get(rolloutId)
     refuseRunning(rollout)
-    if (rollout.kind === 'apply' && rollout.undoneBy) throw new ServiceError('INVALID_INPUT', 'rolloutId: that rollout was undone; apply the configuration again instead.', { field: 'rolloutId' })
+    refuseUndone(rollout, 'apply the configuration again instead.')
     const original = rollout.kind === 'undo' ? await options.history.get(rollout.undoOf ?? '') : undefined
-    const source = snapshotOfItems(rollout.applied, { label: rollout.source.label, baseUrl: '', domain: '' }, rollout.source.takenAt)
+    const source = appliedSource(rollout)
     const workFor = (target: TargetResult) =>
-      original ? undoWork(original.targets.find((t) => t.profileId === target.profileId)!) : applyWork(source, rollout.mappings[target.profileId] ?? NO_MAPPING)
+      original ? undoWork(original.targets.find((t) => t.profileId === target.profileId)!) : applyWork(source, rollout.mappings[target.profileId] ?? NO_MAPPING, rollout.skipCannot)
     const jobs = rollout.targets
       .map((target) => ({ target, results: target.items.filter((r) => r.outcome === 'failed' || r.outcome === 'pending'), work: workFor(target) }))
       .filter((job) => job.results.length > 0)
     if (jobs.length > 0) launch(rollout, jobs, APPLY_CONCURRENCY.default)
+    return copy(rollout)
+  }
+
+  /** An apply that can be finished: not running, not undone, with items skipped for names a PBX lacked. */
+  async function finishableRollout(rolloutId: string): Promise<{ rollout: Rollout; targets: TargetResult[] }> {
+    const rollout = await options.history.get(rolloutId)
+    refuseRunning(rollout)
+    if (rollout.kind !== 'apply') throw new ServiceError('INVALID_INPUT', 'rolloutId: an undo has nothing to finish.', { field: 'rolloutId' })
+    refuseUndone(rollout, 'apply the configuration again instead.')
+    const targets = rollout.targets.filter((target) => finishable(target).length > 0)
+    if (targets.length === 0) throw new ServiceError('INVALID_INPUT', 'rolloutId: that rollout skipped no PBX for a provider or holiday it lacked: there is nothing to finish.', { field: 'rolloutId' })
+    return { rollout, targets }
+  }
+
+  /** What finishing would do on each PBX skipped for a name it lacked, planned with the mappings the rollout has. */
+  async function previewFinish(rolloutId: string): Promise<ApplyPreview> {
+    const { rollout, targets } = await finishableRollout(rolloutId)
+    const source = appliedSource(rollout)
+    const plans = await mapLimited(targets, APPLY_CONCURRENCY.default, (target) =>
+      planTarget(target.profileId, source, finishable(target).map(({ part, key }) => ({ part, key })), rollout.mappings[target.profileId] ?? NO_MAPPING),
+    )
+    return { source: rollout.source, targets: plans.filter((t) => t !== undefined) }
+  }
+
+  /** Adds mappings to a rollout's and applies its items skipped for names; those still unmapped stay skipped. */
+  async function finish(input: FinishRequest): Promise<Rollout> {
+    const request = FinishRequestSchema.parse(input)
+    const { rollout, targets } = await finishableRollout(request.rolloutId)
+    for (const [profileId, added] of Object.entries(request.mappings)) {
+      const had = rollout.mappings[profileId] ?? NO_MAPPING
+      rollout.mappings[profileId] = { providers: { ...had.providers, ...added.providers }, holidays: { ...had.holidays, ...added.holidays } }
+    }
+    const source = appliedSource(rollout)
+    const jobs = targets.map((target) => ({ target, results: finishable(target), work: applyWork(source, rollout.mappings[target.profileId] ?? NO_MAPPING, true) }))
+    launch(rollout, jobs, APPLY_CONCURRENCY.default)
     return copy(rollout)
   }
 
@@ -225,7 +281,7 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
       return
     }
     const before = snapshotOfItems([done.before], { label: original.label, baseUrl: '', domain: '' }, now().toISOString())
-    await applyWork(before, NO_MAPPING)(result, caller, parts)
+    await applyWork(before, NO_MAPPING, false)(result, caller, parts)
   }
 
   async function undo(rolloutId: string): Promise<Rollout> {
@@ -235,7 +291,7 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
     if (original.undoneBy) throw new ServiceError('INVALID_INPUT', 'rolloutId: that rollout was undone already.', { field: 'rolloutId' })
     const changed = (r: ItemResult) => r.createdId !== undefined || r.before !== undefined
     const targets: TargetResult[] = original.targets
-      .filter((t) => t.items.some(changed))
+      .filter(changedOn)
       .map((t) => ({ profileId: t.profileId, label: t.label, state: 'waiting', items: t.items.filter(changed).map((r) => ({ part: r.part, key: r.key, outcome: 'pending', changes: [] })) }))
     if (targets.length === 0) throw new ServiceError('INVALID_INPUT', 'rolloutId: that rollout changed nothing on any PBX: there is nothing to undo.', { field: 'rolloutId' })
     const rollout: Rollout = {
@@ -248,6 +304,7 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
       items: original.items,
       applied: [],
       mappings: {},
+      skipCannot: false,
       targets,
       running: true,
     }
@@ -265,6 +322,8 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
     start,
     retry,
     undo,
+    previewFinish,
+    finish,
     get: async (rolloutId: string) => copy(await options.history.get(rolloutId)),
     list: async () => (await options.history.list()).map(copy),
     /** resolves when no rollout runs (tests, the command line) */

@@ -28,6 +28,7 @@ const rollout = (id: string): Rollout => ({
   startedAt: '2026-11-25T08:00:00.000Z',
   by: 'tester',
   source: { label: 'Head office', takenAt: '2026-11-25T07:00:00.000Z', fromFile: true },
+  skipCannot: false,
   items: [{ part: 'outboundRules', key: 'Night service' }],
   applied: [],
   mappings: {},
