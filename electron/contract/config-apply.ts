@@ -181,7 +181,8 @@ export const CONFIG_HISTORY_MAX = 200
 export const ConfigHistoryFileSchema = z.object({ version: z.literal(CONFIG_HISTORY_VERSION), rollouts: z.array(RolloutSchema) })
 
 const rolloutId = z.strictObject({ rolloutId: z.string().min(1) })
-export const FinishRequestSchema = z.strictObject({ rolloutId: z.string().min(1), mappings: z.record(z.string(), NameMappingSchema) })
+/** An apply to finish (or preview finishing), with mappings added to the ones it has (by target profile id). */
+export const FinishRequestSchema = z.strictObject({ rolloutId: z.string().min(1), mappings: z.record(z.string(), NameMappingSchema).default({}) })
 export type FinishRequest = z.input<typeof FinishRequestSchema>
 
 export const applyOperations = {
@@ -201,10 +202,10 @@ export const applyOperations = {
   undoRollout: { input: rolloutId, result: RolloutSchema },
   /**
    * what finishing an apply would do: its items skipped for names a PBX lacks, planned afresh on
-   * those PBXs with the mappings it has (each target's providers and holidays to map to); nothing
-   * is written
+   * those PBXs with the mappings it has and the ones given (each target's providers and holidays
+   * to map to); nothing is written
    */
-  previewFinish: { input: rolloutId, result: ApplyPreviewSchema },
+  previewFinish: { input: FinishRequestSchema, result: ApplyPreviewSchema },
   /**
    * finishes an apply on the PBXs it skipped for names they lacked, with more mappings (added to
    * the rollout's): the items whose names are all mapped now are applied, the others stay skipped

@@ -87,7 +87,7 @@ export function createConfigService(options: ConfigServiceOptions) {
     listRollouts: () => rollouts.list(),
     retryRollout: ({ rolloutId }) => rollouts.retry(rolloutId),
     undoRollout: ({ rolloutId }) => rollouts.undo(rolloutId),
-    previewFinish: ({ rolloutId }) => rollouts.previewFinish(rolloutId),
+    previewFinish: (request) => rollouts.previewFinish(request),
     finishRollout: (request) => rollouts.finish(request),
   }
 

@@ -242,12 +242,24 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
     return { rollout, targets }
   }
 
-  /** What finishing would do on each PBX skipped for a name it lacked, planned with the mappings the rollout has. */
-  async function previewFinish(rolloutId: string): Promise<ApplyPreview> {
-    const { rollout, targets } = await finishableRollout(rolloutId)
+  /** A rollout's mappings with more added (the added win, name by name). */
+  function withMappings(had: Readonly<Record<string, NameMapping>>, added: Readonly<Record<string, NameMapping>>): Record<string, NameMapping> {
+    const merged = { ...had }
+    for (const [profileId, more] of Object.entries(added)) {
+      const before = merged[profileId] ?? NO_MAPPING
+      merged[profileId] = { providers: { ...before.providers, ...more.providers }, holidays: { ...before.holidays, ...more.holidays } }
+    }
+    return merged
+  }
+
+  /** What finishing would do on each PBX skipped for a name it lacked, planned with the rollout's mappings and the ones given. */
+  async function previewFinish(input: FinishRequest): Promise<ApplyPreview> {
+    const request = FinishRequestSchema.parse(input)
+    const { rollout, targets } = await finishableRollout(request.rolloutId)
     const source = appliedSource(rollout)
+    const mappings = withMappings(rollout.mappings, request.mappings)
     const plans = await mapLimited(targets, APPLY_CONCURRENCY.default, (target) =>
-      planTarget(target.profileId, source, finishable(target).map(({ part, key }) => ({ part, key })), rollout.mappings[target.profileId] ?? NO_MAPPING),
+      planTarget(target.profileId, source, finishable(target).map(({ part, key }) => ({ part, key })), mappings[target.profileId] ?? NO_MAPPING),
     )
     return { source: rollout.source, targets: plans.filter((t) => t !== undefined) }
   }
@@ -256,10 +268,7 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
   async function finish(input: FinishRequest): Promise<Rollout> {
     const request = FinishRequestSchema.parse(input)
     const { rollout, targets } = await finishableRollout(request.rolloutId)
-    for (const [profileId, added] of Object.entries(request.mappings)) {
-      const had = rollout.mappings[profileId] ?? NO_MAPPING
-      rollout.mappings[profileId] = { providers: { ...had.providers, ...added.providers }, holidays: { ...had.holidays, ...added.holidays } }
-    }
+    rollout.mappings = withMappings(rollout.mappings, request.mappings)
     const source = appliedSource(rollout)
     const jobs = targets.map((target) => ({ target, results: finishable(target), work: applyWork(source, rollout.mappings[target.profileId] ?? NO_MAPPING, true) }))
     launch(rollout, jobs, APPLY_CONCURRENCY.default)

@@ -40,7 +40,7 @@ async function ended(rolloutId: string): Promise<Rollout> {
 /** the names of a PBX's rules, read through the app */
 async function ruleNames(profileId: string): Promise<string[]> {
   await call('openPbx', { profileId })
-  return (await call('listOutboundRules', { profileId, query: { skip: 0, top: 100 } })).items.map((r) => r.name)
+  return (await call('listOutboundRules', { profileId, query: { skip: 0, top: 100 } })).items.map((r) => r.name ?? '')
 }
 
 /** a rule of the source with one route over "Telco One", under its own name for each test */
@@ -127,8 +127,11 @@ describe('an apply that skips on purpose, finished later from the history', () =
       ['Tenant A', 'cannot'],
       ['Tenant B', 'cannot'],
     ])
-    const outlook = previewOutlook(preview)
-    const finished = await ended((await call('finishRollout', { rolloutId, mappings: mapGroup({}, outlook.missing[0]!, 'Other Telco') })).id)
+    const mappings = mapGroup({}, previewOutlook(preview).missing[0]!, 'Other Telco')
+    // the mapping previewed: both would be created; nothing is written yet
+    expect((await call('previewFinish', { rolloutId, mappings })).targets.map((t) => t.items[0]!.action)).toEqual(['create', 'create'])
+    expect(await ruleNames(lacking[0]!)).not.toContain('Weekend service')
+    const finished = await ended((await call('finishRollout', { rolloutId, mappings })).id)
     expect(finished.targets.map((t) => t.items[0]!.outcome)).toEqual(['created', 'created', 'created', 'created'])
     expect(countsText(rolloutCounts(finished))).toBe('4 PBXs changed')
     for (const id of [...ready, ...lacking]) expect((await ruleNames(id)).filter((name) => name === 'Weekend service')).toHaveLength(1)
