@@ -12,7 +12,10 @@ export type NameKind = keyof MissingNames
 export interface MissingGroup {
   kind: NameKind
   name: string
+  /** every PBX that lacks it, mapped or not (one choice maps them all) */
   targets: TargetPlan[]
+  /** those with no choice yet: skipped unless mapped */
+  unmapped: TargetPlan[]
   /** the names every one of these PBXs lists, in the first one's order */
   shared: string[]
 }
@@ -54,21 +57,26 @@ export function previewOutlook(preview: ApplyPreview): PreviewOutlook {
   const read = preview.targets.filter((target) => target.state === 'ready')
   const missing = new Map<string, MissingGroup>()
   const cannot = new Map<string, CannotGroup>()
-  for (const target of read) {
-    for (const item of cannotItems(target)) {
-      const names = item.missing ? (['providers', 'holidays'] as const).flatMap((kind) => item.missing![kind].map((name) => ({ kind, name }))) : []
-      for (const { kind, name } of names) {
+  const lacks = (target: TargetPlan, names: MissingNames | undefined, unmapped: boolean) => {
+    for (const kind of ['providers', 'holidays'] as const) {
+      for (const name of names?.[kind] ?? []) {
         const key = `${kind}:${name}`
-        const group = missing.get(key) ?? { kind, name, targets: [], shared: [] }
+        const group = missing.get(key) ?? { kind, name, targets: [], unmapped: [], shared: [] }
         if (!group.targets.includes(target)) group.targets.push(target)
+        if (unmapped && !group.unmapped.includes(target)) group.unmapped.push(target)
         missing.set(key, group)
       }
-      if (names.length === 0) {
-        const reason = item.reason ?? 'cannot be applied'
-        const group = cannot.get(reason) ?? { reason, targets: [] }
-        if (!group.targets.includes(target)) group.targets.push(target)
-        cannot.set(reason, group)
-      }
+    }
+  }
+  for (const target of read) {
+    for (const item of target.items) {
+      lacks(target, item.missing, true)
+      lacks(target, item.mapped, false)
+      if (item.action !== 'cannot' || item.missing) continue
+      const reason = item.reason ?? 'cannot be applied'
+      const group = cannot.get(reason) ?? { reason, targets: [] }
+      if (!group.targets.includes(target)) group.targets.push(target)
+      cannot.set(reason, group)
     }
   }
   return {
@@ -88,12 +96,21 @@ const KIND_WORD: Record<NameKind, string> = { providers: 'provider', holidays: '
 /** What a rollout of these items is called: the item's name, or how many. */
 export const itemsTitle = (items: readonly ApplyItemRef[]): string => (items.length === 1 ? (items[0]!.part === 'notification' ? 'Notification settings' : items[0]!.key) : `${items.length} items`)
 
+/** Why PBXs would be skipped, counted: `11 need a provider for "Telco One"`, `2 cannot: …`. */
+export function skipReasons(outlook: PreviewOutlook): string[] {
+  return [
+    ...outlook.missing
+      .filter((group) => group.unmapped.length > 0)
+      .map((group) => `${group.unmapped.length} need${group.unmapped.length === 1 ? 's' : ''} a ${KIND_WORD[group.kind]} for "${group.name}"`),
+    ...outlook.cannot.map((group) => `${group.targets.length} cannot: ${group.reason}`),
+  ]
+}
+
 /** `Night service: 10 PBXs ready, 11 need a provider for "Telco One"`. */
 export function outlookText(outlook: PreviewOutlook, title: string): string {
   const parts: string[] = []
   if (outlook.ready.length > 0) parts.push(`${pbxs(outlook.ready.length)} ready`)
-  for (const group of outlook.missing) parts.push(`${group.targets.length} need${group.targets.length === 1 ? 's' : ''} a ${KIND_WORD[group.kind]} for "${group.name}"`)
-  for (const group of outlook.cannot) parts.push(`${group.targets.length} cannot: ${group.reason}`)
+  parts.push(...skipReasons(outlook))
   if (outlook.unchanged.length > 0) parts.push(`${outlook.unchanged.length} already as the source`)
   if (outlook.unread.length > 0) parts.push(`${outlook.unread.length} not read (tried again when applied)`)
   return `${title}: ${parts.join(', ') || 'no PBX'}`

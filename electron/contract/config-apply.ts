@@ -86,6 +86,8 @@ export const ItemPlanSchema = z.object({
   changes: z.array(FieldChangeSchema).default([]),
   /** the source's providers and holidays this target has no namesake of and no mapping for */
   missing: MissingNamesSchema.optional(),
+  /** the source's providers and holidays this target lacks and has a mapping for (what the choice shows) */
+  mapped: MissingNamesSchema.optional(),
 })
 export type ItemPlan = z.infer<typeof ItemPlanSchema>
 

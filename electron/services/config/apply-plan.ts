@@ -1,4 +1,4 @@
-import type { ApplyItemRef, ConfigItem, ItemPlan, NameMapping } from '../../contract/config-apply'
+import type { ApplyItemRef, ConfigItem, ItemPlan, MissingNames, NameMapping } from '../../contract/config-apply'
 import {
   CONFIG_PART_TITLES,
   type ConfigPart,
@@ -85,19 +85,25 @@ function refusal(schema: Parameters<typeof checkInput>[0], body: unknown): strin
 
 const namedLike = (refs: readonly NamedRef[], name: string): NamedRef | undefined => (name === '' ? undefined : refs.find((r) => r.name === name))
 
-/** The rule as it would stand on the target: the target's provider and holiday ids and names. */
-function ruleOnTarget(ref: ApplyItemRef, rule: SnapshotRule, target: TargetParts, mapping: NameMapping): SnapshotRule | Planned {
+/**
+ * The rule as it would stand on the target (the target's provider and holiday ids and names), and
+ * the source's names the target lacks that the mapping chose for.
+ */
+function ruleOnTarget(ref: ApplyItemRef, rule: SnapshotRule, target: TargetParts, mapping: NameMapping): { rule: SnapshotRule; mapped: MissingNames } | Planned {
   const providers = target.providers.state === 'read' ? target.providers.items : []
   const holidays = target.holidays.state === 'read' ? target.holidays.items : []
-  const missing = { providers: [] as string[], holidays: [] as string[] }
+  const missing: MissingNames = { providers: [], holidays: [] }
+  const mapped: MissingNames = { providers: [], holidays: [] }
   /** names mapped to something the target no longer lists (removed since the preview) */
   const gone: string[] = []
   const routes = rule.routes.map((route) => {
     const name = route.provider_name || route.provider_id
-    const mapped = Object.hasOwn(mapping.providers, name) ? mapping.providers[name] : undefined
-    const match = namedLike(providers, route.provider_name) ?? providers.find((p) => p.id === mapped)
-    if (!match && mapped === undefined) missing.providers.push(name)
+    const namesake = namedLike(providers, route.provider_name)
+    const chosen = Object.hasOwn(mapping.providers, name) ? mapping.providers[name] : undefined
+    const match = namesake ?? providers.find((p) => p.id === chosen)
+    if (!namesake && chosen === undefined) missing.providers.push(name)
     else if (!match) gone.push(`provider "${name}"`)
+    else if (!namesake) mapped.providers.push(name)
     return { ...route, provider_id: match?.id ?? '', provider_name: match?.name ?? '' }
   })
   const kept: NamedRef[] = []
@@ -109,7 +115,8 @@ function ruleOnTarget(ref: ApplyItemRef, rule: SnapshotRule, target: TargetParts
       const id = mapping.holidays[name]
       const chosen = holidays.find((h) => h.id === id)
       if (chosen) kept.push({ id: chosen.id, name: chosen.name })
-      else if (id !== null) gone.push(`holiday "${name}"`)
+      if (chosen || id === null) mapped.holidays.push(name)
+      else gone.push(`holiday "${name}"`)
     } else missing.holidays.push(name)
   }
   if (gone.length > 0) {
@@ -117,17 +124,25 @@ function ruleOnTarget(ref: ApplyItemRef, rule: SnapshotRule, target: TargetParts
   }
   if (missing.providers.length > 0 || missing.holidays.length > 0) {
     const what = [...missing.providers.map((n) => `provider "${n}"`), ...missing.holidays.map((n) => `holiday "${n}"`)]
-    return cannot(ref, `this PBX has no ${what.join(', no ')}: choose what it uses instead`, { missing })
+    return cannot(ref, `this PBX has no ${what.join(', no ')}: choose what it uses instead`, { missing, ...(hasNames(mapped) ? { mapped } : {}) })
   }
-  return { ...rule, routes, holidays: [...new Map(kept.map((h) => [h.id, h])).values()] }
+  return { rule: { ...rule, routes, holidays: [...new Map(kept.map((h) => [h.id, h])).values()] }, mapped }
 }
+
+const hasNames = (names: MissingNames) => names.providers.length + names.holidays.length > 0
 
 function planRule(ref: ApplyItemRef, rule: SnapshotRule, target: TargetParts, mapping: NameMapping): Planned {
   const rules = target.outboundRules
   if (!rules || rules.state !== 'read') return cannot(ref, `Outbound rules: ${UNREAD_TEXT[rules?.state ?? 'not_offered']}`)
-  const wanted = ruleOnTarget(ref, rule, target, mapping)
-  if ('action' in wanted) return wanted
-  const there = rules.items.find((r) => r.name === rule.name)
+  const onTarget = ruleOnTarget(ref, rule, target, mapping)
+  if ('action' in onTarget) return onTarget
+  const planned = planRuleOn(ref, onTarget.rule, rules.items)
+  return hasNames(onTarget.mapped) ? { ...planned, mapped: onTarget.mapped } : planned
+}
+
+/** Creating, updating or leaving a rule as it stands on the target (its names already the target's). */
+function planRuleOn(ref: ApplyItemRef, wanted: SnapshotRule, rules: readonly SnapshotRule[]): Planned {
+  const there = rules.find((r) => r.name === wanted.name)
   // the create body: office hours with every day, holidays and providers by id (ruleDraftOf reads
   // only the fields the API has, so the names kept for matching drop out)
   const body = ruleDraftOf(wanted)

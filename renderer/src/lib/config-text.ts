@@ -57,13 +57,6 @@ export const OUTCOME_WORDS: Record<ItemOutcome, { text: string; type: TagType }>
   failed: { text: 'failed', type: 'error' },
 }
 
-/** How a rollout's items ended, counted: "8 created · 1 failed". */
-export function outcomeSummary(rollout: Rollout): string {
-  const counts = new Map<ItemOutcome, number>()
-  for (const target of rollout.targets) for (const item of target.items) counts.set(item.outcome, (counts.get(item.outcome) ?? 0) + 1)
-  return [...counts.entries()].map(([outcome, n]) => `${n} ${OUTCOME_WORDS[outcome].text}`).join(' · ')
-}
-
 /** PBXs of a rollout done (or failed), of all, for its progress bar. */
 export function rolloutProgress(rollout: Rollout): { done: number; total: number; percent: number } {
   const total = rollout.targets.length

@@ -1,3 +1,4 @@
+import { mapGroup as mappedForGroup, type MissingGroup } from '@contract/apply-outlook'
 import type { ApplyPreview, ApplyRequest, NameMapping, Rollout } from '@contract/config-apply'
 import type { ConfigSnapshot } from '@contract/config-snapshot'
 import type { BridgeError, BridgeResult } from '@contract/result'
@@ -6,6 +7,17 @@ import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { callBridge, plain, type LoadStatus } from './bridge-call'
 import { sourceOf, type SourceChoice } from './config-compare'
+
+/** Mappings with one target's choice for one name (a provider's null: no choice; a holiday's null: left out). */
+function withMapping(mappings: Record<string, NameMapping>, profileId: string, kind: 'providers' | 'holidays', name: string, id: string | null): Record<string, NameMapping> {
+  const had = mappings[profileId] ?? { providers: {}, holidays: {} }
+  const mapping = { providers: { ...had.providers }, holidays: { ...had.holidays } }
+  if (kind === 'providers') {
+    if (id === null) delete mapping.providers[name]
+    else mapping.providers[name] = id
+  } else mapping.holidays[name] = id
+  return { ...mappings, [profileId]: mapping }
+}
 
 /** How often a running rollout is asked for while its screen is open. */
 export const ROLLOUT_POLL_MS = 400
@@ -33,8 +45,10 @@ export const useRolloutsStore = defineStore('rollouts', () => {
   const history = ref<Rollout[]>([])
   const historyStatus = ref<LoadStatus>('idle')
   const error = ref<BridgeError | null>(null)
-  /** a rollout being started, retried or undone */
+  /** a rollout being started, retried, finished or undone */
   const busy = ref(false)
+  /** an apply being finished from the history: its id, the mappings chosen, what finishing would do */
+  const finishing = ref<{ rolloutId: string; mappings: Record<string, NameMapping>; preview: ApplyPreview | null; status: LoadStatus } | null>(null)
 
   const items = computed<PickableItem[]>(() => (snapshot.value ? pickableItems(snapshot.value) : []))
   const chosenItems = computed(() => items.value.filter((item) => chosen.value.includes(itemId(item))).map(({ part, key }) => ({ part, key })))
@@ -72,9 +86,10 @@ export const useRolloutsStore = defineStore('rollouts', () => {
     sourceStatus.value = 'ready'
   }
 
-  function request(): ApplyRequest | null {
+  /** The request previewed; `skip`: the user chose to skip what some PBXs cannot take. */
+  function request(skip = false): ApplyRequest | null {
     if (!source.value || chosenItems.value.length === 0 || targets.value.length === 0) return null
-    return plain({ source: sourceOf(source.value), items: chosenItems.value, targets: targets.value, mappings: mappings.value })
+    return plain({ source: sourceOf(source.value), items: chosenItems.value, targets: targets.value, mappings: mappings.value, ...(skip ? { skipCannot: true } : {}) })
   }
 
   async function runPreview(): Promise<void> {
@@ -93,12 +108,12 @@ export const useRolloutsStore = defineStore('rollouts', () => {
 
   /** Chooses what a target uses for a source's provider or holiday it has no namesake of (a holiday: null, left out). */
   function setMapping(profileId: string, kind: 'providers' | 'holidays', name: string, id: string | null): void {
-    const mapping = mappings.value[profileId] ?? { providers: {}, holidays: {} }
-    if (kind === 'providers') {
-      if (id === null) delete mapping.providers[name]
-      else mapping.providers[name] = id
-    } else mapping.holidays[name] = id
-    mappings.value = { ...mappings.value, [profileId]: mapping }
+    mappings.value = withMapping(mappings.value, profileId, kind, name, id)
+  }
+
+  /** One choice for every PBX of a preview that lacks the same provider or holiday (null: a holiday left out). */
+  function mapGroup(group: MissingGroup, name: string | null): void {
+    mappings.value = mappedForGroup(mappings.value, group, name)
   }
 
   function stopFollowing(): void {
@@ -134,9 +149,47 @@ export const useRolloutsStore = defineStore('rollouts', () => {
     }
   }
 
-  async function start(): Promise<Rollout | null> {
-    const input = request()
+  /** Starts the rollout previewed; `skip`: what some PBXs cannot take is skipped, as the user chose. */
+  async function start(skip = false): Promise<Rollout | null> {
+    const input = request(skip)
     return input ? act(() => window.pbx.startApply(input)) : null
+  }
+
+  /** What finishing an apply would do, with the mappings chosen so far (none at first). */
+  async function previewFinish(rolloutId: string): Promise<void> {
+    const chosenSoFar = finishing.value?.rolloutId === rolloutId ? finishing.value.mappings : {}
+    finishing.value = { rolloutId, mappings: chosenSoFar, preview: finishing.value?.rolloutId === rolloutId ? finishing.value.preview : null, status: 'loading' }
+    error.value = null
+    const result = await callBridge(() => window.pbx.previewFinish(plain({ rolloutId, mappings: chosenSoFar })))
+    if (finishing.value?.rolloutId !== rolloutId) return
+    if (failed(result)) {
+      finishing.value.status = 'error'
+      return
+    }
+    finishing.value = { ...finishing.value, preview: result.value, status: 'ready' }
+  }
+
+  /** One choice for every PBX being finished that lacks the same name; previewed again. */
+  async function mapFinishGroup(group: MissingGroup, name: string | null): Promise<void> {
+    if (!finishing.value) return
+    finishing.value = { ...finishing.value, mappings: mappedForGroup(finishing.value.mappings, group, name) }
+    await previewFinish(finishing.value.rolloutId)
+  }
+
+  /** One PBX's own choice while finishing; previewed again. */
+  async function mapFinish(profileId: string, kind: 'providers' | 'holidays', name: string, id: string | null): Promise<void> {
+    if (!finishing.value) return
+    finishing.value = { ...finishing.value, mappings: withMapping(finishing.value.mappings, profileId, kind, name, id) }
+    await previewFinish(finishing.value.rolloutId)
+  }
+
+  /** Finishes the apply with the mappings chosen; the finish panel closes. */
+  async function finish(): Promise<Rollout | null> {
+    const chosenNow = finishing.value
+    if (!chosenNow) return null
+    const rollout = await act(() => window.pbx.finishRollout(plain({ rolloutId: chosenNow.rolloutId, mappings: chosenNow.mappings })))
+    if (rollout) finishing.value = null
+    return rollout
   }
   const retry = (rolloutId: string) => act(() => window.pbx.retryRollout({ rolloutId }))
   const undo = (rolloutId: string) => act(() => window.pbx.undoRollout({ rolloutId }))
@@ -181,12 +234,18 @@ export const useRolloutsStore = defineStore('rollouts', () => {
     historyStatus,
     error,
     busy,
+    finishing,
     items,
     chosenItems,
     loadSource,
     runPreview,
     setMapping,
+    mapGroup,
     start,
+    previewFinish,
+    mapFinishGroup,
+    mapFinish,
+    finish,
     retry,
     undo,
     loadHistory,

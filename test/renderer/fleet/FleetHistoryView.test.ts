@@ -23,6 +23,7 @@ const applied: Rollout = {
   source: { label: 'Acme HQ', takenAt: '2025-06-01T11:59:00.000Z', fromFile: false },
   items: [NIGHT],
   applied: [],
+  skipCannot: false,
   mappings: {},
   targets: [
     { profileId: 'p-globex', label: 'Globex hosting', account: 'admin', state: 'done', items: [{ ...NIGHT, outcome: 'created', createdId: '41', changes: [] }] },
@@ -96,15 +97,15 @@ describe('FleetHistoryView', () => {
     const pbx = await mountHistory([applied, older])
     expect(pbx.listRollouts).toHaveBeenCalledTimes(1)
     expect(summary()).toEqual([
-      ['apply', 'Rollout: · Acme HQ → 2 PBXs · Outbound rules: Night service · by anna', '1 created · 1 failed', ''],
-      ['apply', 'Rollout: · Acme HQ → 1 PBX · Email templates: DISK_LOW · by anna', '1 updated', 'undone'],
+      ['apply', 'Rollout: · Acme HQ → 2 PBXs · Outbound rules: Night service · by anna', '1 PBX changed · 1 failed', ''],
+      ['apply', 'Rollout: · Acme HQ → 1 PBX · Email templates: DISK_LOW · by anna', '1 PBX changed', 'undone'],
     ])
 
     // closed at first; the title is a button that says so, described by how the rollout ended
     const [first] = entries()
     const title = toggleOf(first!)
     expect(title.getAttribute('aria-expanded')).toBe('false')
-    expect(title.getAttribute('aria-describedby')!.split(' ').map((id) => text(document.getElementById(id)))).toEqual(['1 created · 1 failed'])
+    expect(title.getAttribute('aria-describedby')!.split(' ').map((id) => text(document.getElementById(id)))).toEqual(['1 PBX changed · 1 failed'])
     expect(first!.querySelector('.rollout-results')).toBeNull()
 
     await click(title)
@@ -119,7 +120,7 @@ describe('FleetHistoryView', () => {
 
     // the one undone already offers neither
     const second = entries()[1]!
-    expect(toggleOf(second).getAttribute('aria-describedby')!.split(' ').map((id) => text(document.getElementById(id)))).toEqual(['1 updated', 'undone'])
+    expect(toggleOf(second).getAttribute('aria-describedby')!.split(' ').map((id) => text(document.getElementById(id)))).toEqual(['1 PBX changed', 'undone'])
     await click(toggleOf(second))
     expect(second.querySelector('.rollout-results')).not.toBeNull()
     expect(second.querySelectorAll('.fleet-history-entry__actions button')).toHaveLength(0)
@@ -130,7 +131,8 @@ describe('FleetHistoryView', () => {
     await click(toggleOf(entries()[0]!))
 
     await click(button('Undo this rollout'))
-    expect(text(popconfirm())).toContain('Delete what it created and write back what it changed, on 2 PBXs?')
+    // it counts the PBXs it changed (Initech failed: nothing there to take back), not every PBX it was sent to
+    expect(text(popconfirm())).toContain('Delete what it created and write back what it changed, on 1 PBX?')
     expect(pbx.undoRollout).not.toHaveBeenCalled()
     // thought better of it
     await click(button('Cancel', popconfirm()!))
@@ -142,8 +144,8 @@ describe('FleetHistoryView', () => {
     expect(pbx.undoRollout).toHaveBeenCalledWith({ rolloutId: 'ro-apply' })
     expect(pbx.listRollouts).toHaveBeenCalledTimes(2)
     expect(summary()).toEqual([
-      ['undo', 'Undo: · Acme HQ → 1 PBX · Outbound rules: Night service · by anna', '1 deleted', ''],
-      ['apply', 'Rollout: · Acme HQ → 2 PBXs · Outbound rules: Night service · by anna', '1 created · 1 failed', 'undone'],
+      ['undo', 'Undo: · Acme HQ → 1 PBX · Outbound rules: Night service · by anna', '1 PBX taken back', ''],
+      ['apply', 'Rollout: · Acme HQ → 2 PBXs · Outbound rules: Night service · by anna', '1 PBX changed · 1 failed', 'undone'],
     ])
     // the rollout undone, still open, no longer offers to undo it
     const undone = entries()[1]!

@@ -51,6 +51,7 @@ const finished: Rollout = {
   source: { label: 'Acme HQ', takenAt: acmeSnapshot.takenAt, fromFile: false },
   items: [NIGHT],
   applied: [],
+  skipCannot: false,
   mappings: { 'p-globex': { providers: { 'Telco One': 'g7' }, holidays: {} } },
   targets: [{ profileId: 'p-globex', label: 'Globex hosting', account: 'admin', state: 'done', items: [{ ...NIGHT, outcome: 'created', changes: [] }] }],
   running: false,
@@ -123,7 +124,9 @@ describe('FleetRolloutView', () => {
     expect(preview()!.querySelector('.n-collapse-item--active')).toBeNull()
     await click(title)
     expect(title.getAttribute('aria-expanded')).toBe('true')
-    expect(text(applyButton())).toBe('Apply 0 changes')
+    // said up front: nothing is ready, one PBX needs a provider; the button would only skip it
+    expect(text(step(3).querySelector('.rollout-outlook__summary'))).toBe('Night service: 1 needs a provider for "Telco One"')
+    expect(text(applyButton())).toBe('Apply to 0 PBXs; skip 1')
     expect(applyButton().disabled).toBe(true)
     expect(pbx.startApply).not.toHaveBeenCalled()
 
@@ -135,7 +138,8 @@ describe('FleetRolloutView', () => {
     expect(pbx.previewApply).toHaveBeenCalledTimes(2)
     expect(pbx.previewApply).toHaveBeenLastCalledWith(mapped)
     expect(planned()).toEqual([['Outbound rules: Night service', 'create', '']])
-    expect(text(applyButton())).toBe('Apply 1 change')
+    expect(text(step(3).querySelector('.rollout-outlook__summary'))).toBe('Night service: 1 PBX ready')
+    expect(text(applyButton())).toBe('Apply to 1 PBX')
     expect(applyButton().disabled).toBe(false)
 
     // applied: the request previewed, mapping and all; the result per PBX and item
@@ -144,7 +148,7 @@ describe('FleetRolloutView', () => {
     expect(pbx.startApply).toHaveBeenCalledWith(mapped)
     expect(messages()).toContain('Rolling out to 1 PBX')
     const results = document.body.querySelector('section[aria-label="Rollout results"]')
-    expect(text(results?.querySelector('[role="status"]'))).toBe('Finished: 1 PBX')
+    expect(text(results?.querySelector('[role="status"]'))).toBe('Finished: 1 PBX changed')
     expect(Array.from(results?.querySelectorAll('tbody tr') ?? []).map((row) => Array.from(row.children).map(text))).toEqual([
       ['Globex hosting as admin', 'done', 'created Outbound rules: Night service'],
     ])

@@ -1,6 +1,7 @@
 import type { ApplyPreview, Rollout } from '@contract/config-apply'
 import { pathText, valueText } from '@contract/config-compare'
-import { pickableItems, outcomeSummary, rolloutProgress } from '@renderer/lib/config-text'
+import { countsText, rolloutCounts } from '@contract/apply-outlook'
+import { pickableItems, rolloutProgress } from '@renderer/lib/config-text'
 import { ROLLOUT_POLL_MS, useRolloutsStore } from '@renderer/stores/rollouts'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -21,6 +22,7 @@ const rollout = (running: boolean, outcome: 'pending' | 'created'): Rollout => (
   source: { label: 'Head office', takenAt: snapshot.takenAt, fromFile: false },
   items: [{ part: 'outboundRules', key: 'Night service' }],
   applied: [],
+  skipCannot: false,
   mappings: {},
   targets: [{ profileId: 'p-b', label: 'Branch', state: running ? 'applying' : 'done', items: [{ part: 'outboundRules', key: 'Night service', outcome, changes: [] }] }],
   running,
@@ -95,11 +97,11 @@ describe('the configuration in words', () => {
     expect([valueText(''), valueText(undefined), valueText(3), valueText(['a'])]).toEqual(['(empty)', '—', '3', '["a"]'])
   })
 
-  it("a rollout's progress and how its items ended", () => {
+  it("a rollout's progress and how it ended, by PBX", () => {
     const two = rollout(false, 'created')
     two.targets.push({ profileId: 'p-c', label: 'C', state: 'failed', error: 'down', items: [{ part: 'outboundRules', key: 'Night service', outcome: 'failed', changes: [] }] })
     expect(rolloutProgress(two)).toEqual({ done: 2, total: 2, percent: 100 })
-    expect(outcomeSummary(two)).toBe('1 created · 1 failed')
+    expect(countsText(rolloutCounts(two))).toBe('1 PBX changed · 1 failed')
     expect(pickableItems({ ...snapshot, outboundRules: { state: 'not_offered' } }).map((i) => i.part)).toEqual(['emailTemplates', 'dectBases'])
     const withHandsets = { id: 'd2', name: '', mac: '001565AABBDD', members: [{ extension_number: '101', ipui: '0328D3C901', handset_index: '1' }] }
     const bases = pickableItems({ ...snapshot, dectBases: { state: 'read', items: [...(snapshot.dectBases.state === 'read' ? snapshot.dectBases.items : []), withHandsets] } }).filter((i) => i.part === 'dectBases')

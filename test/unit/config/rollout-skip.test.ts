@@ -82,6 +82,9 @@ describe('the preview says what will and will not happen', () => {
     const mappings = mapGroup({}, outlook.missing[0]!, 'Other Telco')
     const mapped = previewOutlook(await call('previewApply', { source: { profileId: sourceId }, items: [item], targets: [...ready, ...lacking], mappings }))
     expect(mapped.ready).toHaveLength(4)
+    // the choice stays on show, to be changed: the two still lack "Telco One", now mapped
+    expect(mapped.missing.map((g) => [g.name, g.targets.length, g.unmapped.length])).toEqual([['Telco One', 2, 0]])
+    expect(outlookText(mapped, 'Night service')).toBe('Night service: 4 PBXs ready')
     for (const target of preview.targets.filter((t) => lacking.includes(t.profileId))) {
       expect(mappings[target.profileId]).toEqual({ providers: { 'Telco One': target.providers.find((p) => p.name === 'Other Telco')!.id }, holidays: {} })
     }
