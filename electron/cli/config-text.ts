@@ -1,6 +1,8 @@
-import type { ItemAction, ItemOutcome, ItemPlan, Rollout, TargetPlan, TargetResult } from '../contract/config-apply'
+import { countsText, finishable, itemsTitle, outlookText, rolloutCounts, skippedText, type NameKind, type PreviewOutlook } from '../contract/apply-outlook'
+import type { ApplyItemRef, ItemAction, ItemOutcome, ItemPlan, Rollout, TargetPlan, TargetResult } from '../contract/config-apply'
 import { pathText, valueText, type ConfigComparison, type FieldChange, type ItemStatus, type PartComparison } from '../contract/config-compare'
 import { CONFIG_PART_TITLES, type ConfigPart, type UnreadReason } from '../contract/config-snapshot'
+import { plural } from './output'
 
 /**
  * The configuration commands' words: a field change as a diff (`- before`, `+ after`; its path
@@ -107,14 +109,17 @@ function planLines(item: ItemPlan, hint: (item: ItemPlan) => string | undefined)
   return lines
 }
 
+/** The option that maps a name a PBX lacks, to be completed: `--map-provider "Telco One=…"`. */
+export const mapOption = (kind: NameKind, name: string): string => `${kind === 'providers' ? '--map-provider' : '--map-holiday'} ${JSON.stringify(`${name}=…`)}`
+
 /** How to map a name a target lacks: the option to add, and what the target has to map it to. */
 export function mappingHint(item: ItemPlan, target: TargetPlan): string | undefined {
   const missing = item.missing
   if (!missing) return undefined
   const hints = [
-    ...missing.providers.map((name) => `--map-provider ${JSON.stringify(`${name}=…`)} (its providers: ${target.providers.map((p) => p.name).join(', ') || 'none'})`),
+    ...missing.providers.map((name) => `${mapOption('providers', name)} (its providers: ${target.providers.map((p) => p.name).join(', ') || 'none'})`),
     ...missing.holidays.map(
-      (name) => `--drop-holiday ${JSON.stringify(name)} or --map-holiday ${JSON.stringify(`${name}=…`)} (its holidays: ${target.holidays.map((h) => h.name).join(', ') || 'none'})`,
+      (name) => `--drop-holiday ${JSON.stringify(name)} or ${mapOption('holidays', name)} (its holidays: ${target.holidays.map((h) => h.name).join(', ') || 'none'})`,
     ),
   ]
   return hints.length > 0 ? `add ${hints.join('; ')}` : undefined
@@ -144,12 +149,19 @@ export function previewCounts(targets: readonly TargetPlan[]): Record<ItemAction
   return counts
 }
 
-export function previewSummary(targets: readonly TargetPlan[]): string {
-  const c = previewCounts(targets)
-  const parts = [`${c.create} to create`, `${c.update} to update`, `${c.unchanged} unchanged`]
-  if (c.cannot > 0) parts.push(`${c.cannot} cannot be applied`)
-  if (c.unread > 0) parts.push(`${c.unread} ${c.unread === 1 ? 'PBX' : 'PBXs'} not read`)
-  return `Preview: ${parts.join(', ')}.`
+/** What a preview will do, by PBX, in the app's words: `Night service: 10 PBXs ready, 11 need a provider for "Telco One".` */
+export const outlookLine = (outlook: PreviewOutlook, items: readonly ApplyItemRef[]): string => `${outlookText(outlook, itemsTitle(items))}.`
+
+/**
+ * Why an apply will not go on unattended while it would skip PBXs: what they lack (the outlook's
+ * words for its skipped groups only), and the options that map the names or skip those PBXs.
+ */
+export function skipRefusal(outlook: PreviewOutlook, yes: boolean): string {
+  const skipped = outlook.skipped.length
+  const why = outlookText({ ...outlook, ready: [], unchanged: [], unread: [] }, `${plural(skipped, 'PBX', 'PBXs')} would be skipped`)
+  const map = outlook.missing.length > 0 ? 'map the names with --map-provider / --map-holiday / --drop-holiday, or ' : ''
+  const unattended = yes ? '' : ' (with --yes, to apply unattended)'
+  return `Nothing was done: ${why}. To go on, ${map}add --skip-unmapped to apply to the others and skip ${skipped === 1 ? 'it' : 'them'}${unattended}.`
 }
 
 export const OUTCOME_WORDS: Record<ItemOutcome, string> = {
@@ -173,12 +185,16 @@ export function outcomeSummary(targets: readonly TargetResult[]): string {
   return [...counts.entries()].map(([outcome, n]) => `${n} ${OUTCOME_WORDS[outcome]}`).join(', ') || 'no items'
 }
 
-/** One PBX's state in a rollout: "done, as manager", "FAILED: …". */
+/** One PBX's state in a rollout: "done, as manager", "skipped: no provider "Telco One"", "FAILED: …". */
 export function targetState(target: TargetResult): string {
   const account = target.account ? `, as ${target.account}` : ''
   switch (target.state) {
-    case 'done':
-      return `done${account}`
+    case 'done': {
+      const skipped = target.items.filter((item) => item.outcome === 'skipped').length
+      if (skipped === 0) return `done${account}`
+      // all skipped: nothing was done there, so the reason is the state
+      return skipped === target.items.length ? `skipped: ${skippedText(target)}` : `done${account}; skipped: ${skippedText(target)}`
+    }
     case 'failed':
       return `FAILED${account}: ${target.error ?? 'failed'}`
     default:
@@ -199,6 +215,18 @@ export function resultLines(rollout: Rollout): string[] {
     }
   }
   return lines
+}
+
+/** What a rollout did, by PBX, in the app's words: `10 PBXs changed · 11 skipped`. */
+export const rolloutResult = (rollout: Rollout): string => countsText(rolloutCounts(rollout), rollout.kind)
+
+/** The options that map the names an apply's skipped PBXs lack: `--map-provider "Telco One=…"`, each once. */
+export function finishOptions(rollout: Rollout): string[] {
+  const options = new Set<string>()
+  for (const target of rollout.targets) {
+    for (const { missing } of finishable(target)) for (const kind of ['providers', 'holidays'] as const) for (const name of missing![kind]) options.add(mapOption(kind, name))
+  }
+  return [...options]
 }
 
 /** A rollout's id as the history table shows it and the commands take it (a unique beginning). */

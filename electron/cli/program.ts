@@ -93,7 +93,7 @@ const COMMANDS: Record<string, readonly string[]> = {
   pbx: ['list', 'ls', 'add', 'test', 'sign-in', 'remove', 'rm', 'export', 'import'],
   fleet: ['status'],
   outbound: ['test'],
-  config: ['snapshot', 'compare', 'apply', 'history', 'undo', 'retry'],
+  config: ['snapshot', 'compare', 'apply', 'history', 'undo', 'retry', 'finish'],
   batch: ['import', 'list', 'ls', 'show', 'check', 'push', 'retry', 'export-results', 'labels', 'delete', 'rm'],
 }
 

@@ -1,4 +1,6 @@
+import type { OperationInput, OperationOutput } from '../contract/bridge'
 import type { Rollout } from '../contract/config-apply'
+import type { BridgeResult } from '../contract/result'
 import { DONE_OUTCOMES, outcomeSummary, shortId, targetState } from './config-text'
 import { BridgeFailure, type CliContext, type OpenServices } from './context'
 import { EXIT, exitCodeOf, usageError, type ExitCode } from './exit-codes'
@@ -50,7 +52,8 @@ export async function followRollout(ctx: CliContext, open: OpenServices, start: 
         if (!ended) active.add(target.profileId)
         if (!ended || (!active.has(target.profileId) && rollout.running)) continue
         reported.add(target.profileId)
-        const summary = target.state === 'done' ? ` (${outcomeSummary([target])})` : ''
+        // a PBX wholly skipped says why in its state: its items' count would only repeat it
+        const summary = target.state === 'done' && target.items.some((item) => item.outcome !== 'skipped') ? ` (${outcomeSummary([target])})` : ''
         ctx.out.note(`[${reported.size}/${total}] "${target.label}": ${targetState(target)}${summary}`)
       }
       if (!rollout.running) return rollout
@@ -88,9 +91,17 @@ export async function namedRollout(open: OpenServices, id: string): Promise<Roll
   throw usageError(`No rollout "${id}" is in the history: \`${PROGRAM} config history\` lists them (the last 200), each by the beginning of its id.`)
 }
 
-/** Undoes or retries a rollout; a refusal names the rollout by its short id (not the field `rolloutId`). */
-export async function rolloutCall(open: OpenServices, name: 'undoRollout' | 'retryRollout', rollout: Rollout): Promise<Rollout> {
-  const result = await open.call(name, { rolloutId: rollout.id })
+/** The operations on a rollout of the history, by its id. */
+type RolloutOperation = 'undoRollout' | 'retryRollout' | 'previewFinish' | 'finishRollout'
+
+/**
+ * Undoes, retries, previews finishing or finishes a rollout (`more`: the rest of the input, the
+ * mappings of a finish); a refusal names the rollout by its short id (not the field `rolloutId`).
+ */
+export async function rolloutCall<N extends RolloutOperation>(open: OpenServices, name: N, rollout: Rollout, more?: Omit<OperationInput<N>, 'rolloutId'>): Promise<OperationOutput<N>> {
+  // each of these takes the rollout's id, and a finish its mappings too
+  const call = open.call as (name: N, input: OperationInput<N>) => Promise<BridgeResult<OperationOutput<N>>>
+  const result = await call(name, { ...more, rolloutId: rollout.id } as OperationInput<N>)
   if (result.ok) return result.value
   const message = result.error.message.replace(/^rolloutId: /, `${shortId(rollout.id)}: `)
   if (result.error.code === 'INVALID_INPUT') throw usageError(message)

@@ -4,7 +4,7 @@ import type { Rollout } from '../../contract/config-apply'
 import type { PbxProfile } from '../../contract/profiles'
 import { mapLimited } from '../../services/concurrency/map-limited'
 import { configSide, fileSnapshot, mustBeSignedIn, sideName, signInProblem, sourceOf } from '../config-source'
-import { comparisonLines, differs, itemText, outcomeSummary, resultLines, rolloutKind, shortId, statusCounts } from '../config-text'
+import { comparisonLines, differs, itemText, resultLines, rolloutKind, rolloutResult, shortId, statusCounts } from '../config-text'
 import { cliErrorOf, type CliContext } from '../context'
 import { CliError, EXIT, exitCodeOf, usageError, type ExitCode } from '../exit-codes'
 import { plural, PROGRAM } from '../output'
@@ -12,6 +12,7 @@ import { namedRollout } from '../rollout-follow'
 import { destinationOf, pathAllocator, writeSnapshot } from '../snapshot-write'
 import { action, jsonOption, localTime, namedPbxs, type BaseArgs } from './common'
 import { applyCommand, retryCommand, undoCommand } from './config-apply'
+import { finishCommand } from './config-finish'
 
 /** How many PBXs are read at once for snapshots. */
 const AT_ONCE = 4
@@ -20,7 +21,7 @@ const AT_ONCE = 4
 export function configCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
   return {
     command: 'config',
-    describe: 'Configurations: snapshot PBXs to files, compare two, apply one to many PBXs, undo',
+    describe: 'Configurations: snapshot PBXs to files, compare two, apply one to many PBXs, finish what it skipped, undo',
     builder: (yargs) =>
       yargs
         .command(snapshotCommand(ctx))
@@ -29,10 +30,12 @@ export function configCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs
         .command(historyCommand(ctx))
         .command(undoCommand(ctx))
         .command(retryCommand(ctx))
-        .demandCommand(1, 'Name a config command: snapshot, compare, apply, history, undo or retry.')
+        .command(finishCommand(ctx))
+        .demandCommand(1, 'Name a config command: snapshot, compare, apply, history, undo, retry or finish.')
         .example('$0 config snapshot --all --out backups/$(date +%F)', 'A snapshot file of every saved PBX (a nightly backup)')
         .example('$0 config compare "Demo Company" backups/demo.pbxconfig.json', 'What changed on a PBX since its snapshot')
-        .example('$0 config apply demo.pbxconfig.json --tag branch --item rule:Emergency --yes', 'One rule to every PBX tagged "branch", unattended'),
+        .example('$0 config apply demo.pbxconfig.json --tag branch --item rule:Emergency --yes', 'One rule to every PBX tagged "branch", unattended')
+        .example('$0 config finish 8c2e4f1a --map-provider "Telco One=Other Telco" --yes', 'The PBXs an apply skipped for a provider they lack get the rule now'),
     handler: () => {},
   }
 }
@@ -207,7 +210,7 @@ function historyCommand(ctx: CliContext): CommandModule<BaseArgs, HistoryArgs> {
           r.source.label,
           String(r.targets.length),
           String(r.items.length),
-          r.running ? 'running' : outcomeSummary(r.targets),
+          r.running ? 'running' : rolloutResult(r),
           r.by,
         ]),
         ['left', 'left', 'left', 'left', 'right', 'right'],
@@ -224,6 +227,6 @@ export function rolloutLines(rollout: Rollout): string[] {
     `Rollout ${rollout.id}: ${rolloutKind(rollout)}, ${when}${rollout.running ? ' (running)' : ''}.`,
     ...(rollout.kind === 'apply' ? [`From ${from}: ${plural(rollout.items.length, 'item')} (${rollout.items.map(itemText).slice(0, 5).join('; ')}${rollout.items.length > 5 ? '; …' : ''}).`] : []),
     ...resultLines(rollout),
-    `Result: ${outcomeSummary(rollout.targets)}.`,
+    `Result: ${rolloutResult(rollout)}.`,
   ]
 }

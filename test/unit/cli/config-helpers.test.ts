@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { TargetPlan } from '../../../electron/contract/config-apply'
+import type { ApplyPreview, TargetPlan } from '../../../electron/contract/config-apply'
 import type { DiffLine } from '../../../electron/contract/config-compare'
 import { chosenItems, chosenTargets, mappingsFor } from '../../../electron/cli/config-apply-args'
 import type { ApplyItemRef } from '../../../electron/contract/config-apply'
 import { pathText } from '../../../electron/contract/config-compare'
-import { changeLines } from '../../../electron/cli/config-text'
+import { changeLines, finishOptions, skipRefusal, targetState } from '../../../electron/cli/config-text'
+import { previewOutlook } from '../../../electron/contract/apply-outlook'
+import type { Rollout, TargetResult } from '../../../electron/contract/config-apply'
 import { CliError } from '../../../electron/cli/exit-codes'
 import type { PbxProfile } from '../../../electron/contract/profiles'
 
@@ -92,5 +94,35 @@ describe('config text', () => {
       '  line 8',
       '  …',
     ])
+  })
+})
+
+describe('skipped PBXs in words', () => {
+  const plan = (label: string, items: TargetPlan['items']): TargetPlan => ({ profileId: label, label, state: 'ready', items, providers: [], holidays: [] })
+  const rule = { part: 'outboundRules', key: 'Night' } as const
+
+  it('a PBX partly skipped is done and says what was skipped; one wholly skipped says only why', () => {
+    const target = (outcomes: ('created' | 'skipped')[]): TargetResult => ({
+      profileId: 'p',
+      label: 'P',
+      state: 'done',
+      account: 'manager',
+      items: outcomes.map((outcome, i) => ({ part: 'outboundRules', key: `R${i}`, outcome, changes: [], ...(outcome === 'skipped' ? { missing: { providers: ['Telco One'], holidays: ['Christmas'] } } : {}) })),
+    })
+    expect(targetState(target(['skipped']))).toBe('skipped: no provider "Telco One", no holiday "Christmas"')
+    expect(targetState(target(['created', 'skipped']))).toBe('done, as manager; skipped: no provider "Telco One", no holiday "Christmas"')
+    expect(targetState(target(['created']))).toBe('done, as manager')
+    const rollout = { kind: 'apply', targets: [target(['skipped']), target(['created', 'skipped'])] } as Rollout
+    expect(finishOptions(rollout)).toEqual(['--map-provider "Telco One=…"', '--map-holiday "Christmas=…"'])
+  })
+
+  it('the refusal to skip unattended names the mapping options only when a name is missing, and --yes when it was not given', () => {
+    const outlook = previewOutlook({
+      source: { label: 'S', fromFile: false, takenAt: '2026-01-01T00:00:00.000Z' },
+      targets: [plan('A', [{ ...rule, action: 'create', changes: [] }]), plan('B', [{ ...rule, action: 'cannot', reason: 'not offered by the PBX', changes: [] }])],
+    } as ApplyPreview)
+    expect(skipRefusal(outlook, false)).toBe(
+      'Nothing was done: 1 PBX would be skipped: 1 cannot: not offered by the PBX. To go on, add --skip-unmapped to apply to the others and skip it (with --yes, to apply unattended).',
+    )
   })
 })

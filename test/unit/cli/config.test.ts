@@ -8,6 +8,7 @@ import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
 import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
 import { forgetKeptPasswords } from './kept-passwords'
 import { closedPort, jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
+import { tenantApi } from './tenant-api'
 
 // `config snapshot | compare | apply | history | undo | retry` as a user runs them: child processes
 // with their own data folder, against demo PBXs running in this test. Three PBXs: "Demo Company"
@@ -19,39 +20,6 @@ const RULE = 'CLI Test Rule'
 
 const keychain = await openKeytarStore()
 if (!keychain.available) console.warn(`Skipping the config command line's tests: ${keychain.reason} (run vitest inside test/support/in-keyring.sh).`)
-
-/** A tenant's API as its manager, for setting up and checking what the command line did. */
-async function tenantApi(pbx: DemoPbx, domain: string) {
-  const signIn = await fetch(`${pbx.url}/api/auth/sign_in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'manager', password: 'manager', domain }),
-  })
-  const { access_token: token } = (await signIn.json()) as { access_token: string }
-  const call = async <T>(path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${pbx.url}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
-    const text = await response.text()
-    return (text ? JSON.parse(text) : undefined) as T
-  }
-  type Named = { id: string; name: string }
-  type Rule = Named & { holidays: Named[]; routes: { provider_id: string }[] }
-  return {
-    call,
-    providers: async () => (await call<{ items: Named[] }>('/api/providers')).items,
-    holidays: async () => (await call<{ items: Named[] }>('/api/holidays')).items,
-    /** a rule by name, in full (a list leaves out the routes) */
-    rule: async (name: string) => {
-      const listed = (await call<{ items: Named[] }>('/api/outbound_rules')).items.find((rule) => rule.name === name)
-      return listed && call<Rule>(`/api/outbound_rules/${listed.id}`)
-    },
-  }
-}
-
 
 /** Every key of a JSON value, at any depth. */
 const keysOf = (value: unknown): string[] =>
@@ -167,7 +135,11 @@ describe.skipIf(!keychain.available)('config: snapshot, compare, apply to two PB
     const args = ['config', 'apply', file, '--to', 'Branch Office', '--to', 'Other Company', '--item', `outboundRules:${RULE}`]
     const refused = await cli(args)
     expect(refused.code).toBe(2)
-    expect(refused.stderr).toMatch(/Nothing was done: add --yes to apply unattended/)
+    // a PBX would be skipped: that is said first, with --yes too
+    expect(refused.stderr).toMatch(/Nothing was done: 1 PBX would be skipped: .*add --skip-unmapped to apply to the others and skip it \(with --yes, to apply unattended\)\./)
+    const skipping = await cli([...args, '--skip-unmapped'])
+    expect(skipping.code).toBe(2)
+    expect(skipping.stderr).toMatch(/Nothing was done: add --yes to apply unattended/)
     expect(refused.stdout).toMatch(/^"Branch Office"\n {2}create {5}Outbound rules: CLI Test Rule$/m)
     expect(refused.stdout).toMatch(/^"Other Company"\n {2}CANNOT {5}Outbound rules: CLI Test Rule: this PBX has no provider "Telco One", no holiday "Christmas"/m)
     expect(refused.stdout).toMatch(/add --map-provider "Telco One=…" \(its providers: Other Telco\); --drop-holiday "Christmas" or --map-holiday "Christmas=…" \(its holidays: none\)/)
@@ -228,7 +200,7 @@ describe.skipIf(!keychain.available)('config: snapshot, compare, apply to two PB
     expect(again.stderr).toMatch(/Nothing to apply/)
 
     const history = await cli(['config', 'history'])
-    expect(history.stdout).toMatch(new RegExp(`^${rollout.id.slice(0, 8)}\\s+\\S+ \\S+\\s+apply\\s+Demo Company\\s+2\\s+1\\s+2 created\\s`, 'm'))
+    expect(history.stdout).toMatch(new RegExp(`^${rollout.id.slice(0, 8)}\\s+\\S+ \\S+\\s+apply\\s+Demo Company\\s+2\\s+1\\s+2 PBXs changed\\s`, 'm'))
     const one = await cli(['config', 'history', rollout.id.slice(0, 6)])
     expect(one.stdout).toMatch(/^"Other Company": done, as manager\n {2}created {4}Outbound rules: CLI Test Rule$/m)
 
@@ -239,7 +211,7 @@ describe.skipIf(!keychain.available)('config: snapshot, compare, apply to two PB
     const undone = await cli(['config', 'undo', rollout.id.slice(0, 8), '--yes'])
     expect(undone.code, undone.stderr).toBe(0)
     expect(undone.stdout).toMatch(/^"Branch Office"\n {2}delete {6}Outbound rules: CLI Test Rule$/m)
-    expect(undone.stdout).toMatch(/^Result: 2 deleted\.$/m)
+    expect(undone.stdout).toMatch(/^Result: 2 PBXs taken back\.$/m)
     expect(await branchApi.rule(RULE)).toBeUndefined()
     expect(await otherApi.rule(RULE)).toBeUndefined()
     const twice = await cli(['config', 'undo', rollout.id.slice(0, 8), '--yes'])
@@ -255,7 +227,7 @@ describe.skipIf(!keychain.available)('config: snapshot, compare, apply to two PB
       expect(run.code, run.stderr).toBe(3)
       expect(run.stdout).toMatch(/^"Branch Office": cannot be read: Could not reach/m)
       expect(run.stdout).toMatch(/^"Branch Office": FAILED: Could not reach .*\n {2}FAILED {5}Outbound rules: CLI Test Rule$/m)
-      expect(run.stdout).toMatch(/^Result: 1 FAILED, 1 created\.$/m)
+      expect(run.stdout).toMatch(/^Result: 1 PBX changed · 1 failed\.$/m)
       id = /config retry (\w+)` runs the failed items again/.exec(run.stderr)![1]!
     } finally {
       await branch.faults.up()
