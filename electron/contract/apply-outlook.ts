@@ -1,4 +1,5 @@
 import type { ApplyItemRef, ApplyPreview, MissingNames, NameMapping, Rollout, TargetPlan, TargetResult } from './config-apply'
+import { itemWords } from './config-snapshot'
 
 /**
  * What a rollout will and will not do, said before anything is written, and what one did, counted
@@ -94,7 +95,7 @@ const pbxs = (count: number) => `${count} PBX${count === 1 ? '' : 's'}`
 const KIND_WORD: Record<NameKind, string> = { providers: 'provider', holidays: 'holiday' }
 
 /** What a rollout of these items is called: the item's name, or how many. */
-export const itemsTitle = (items: readonly ApplyItemRef[]): string => (items.length === 1 ? (items[0]!.part === 'notification' ? 'Notification settings' : items[0]!.key) : `${items.length} items`)
+export const itemsTitle = (items: readonly ApplyItemRef[]): string => (items.length === 1 ? itemWords(items[0]!.part, items[0]!.key) : `${items.length} items`)
 
 /** Why PBXs would be skipped, counted: `11 need a provider for "Telco One"`, `2 cannot: …`. */
 export function skipReasons(outlook: PreviewOutlook): string[] {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { HolidaySchema, OfficeHoursSchema, ROUTING_STRATEGIES } from './pbx-outbound'
 import { DectPhoneSchema, EmailTemplateSchema, IVR_TYPES } from './pbx-resources'
+import { EMAIL_TEMPLATE_KINDS, templateKindText } from './email-placeholders'
 import { NotificationSettingsSchema } from './pbx-system'
 
 /**
@@ -29,6 +30,17 @@ export const CONFIG_PART_TITLES: Record<ConfigPart, string> = {
   emailTemplates: 'Email templates',
   notification: 'Notification settings',
   dectBases: 'DECT bases',
+}
+
+/**
+ * An item of a part as a person reads it: a template kind in words ("New user account
+ * (USER_CREATION)"), the notification settings by that name, anything else by its key (a rule's
+ * or a server's name, a base's MAC).
+ */
+export function itemWords(part: ConfigPart, key: string): string {
+  if (part === 'notification') return 'Notification settings'
+  if (part === 'emailTemplates' && Object.hasOwn(EMAIL_TEMPLATE_KINDS, key)) return templateKindText(key as keyof typeof EMAIL_TEMPLATE_KINDS)
+  return key
 }
 
 /** Why a part was not read. */

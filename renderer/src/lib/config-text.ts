@@ -1,6 +1,6 @@
 import { applicableItems, type ItemAction, type ItemOutcome, type Rollout } from '@contract/config-apply'
 import type { ItemStatus } from '@contract/config-compare'
-import { CONFIG_PART_TITLES, type ConfigPart, type ConfigSnapshot, type SnapshotBase, type UnreadReason } from '@contract/config-snapshot'
+import { CONFIG_PART_TITLES, itemWords, type ConfigPart, type ConfigSnapshot, type SnapshotBase, type UnreadReason } from '@contract/config-snapshot'
 
 /**
  * What the configuration screens (compare, roll out, history) say: the items of a snapshot to pick
@@ -13,9 +13,8 @@ export type PickableItem = { part: ConfigPart; key: string; label: string }
 export function pickableItems(snapshot: ConfigSnapshot): PickableItem[] {
   const bases = snapshot.dectBases.state === 'read' ? snapshot.dectBases.items : []
   return applicableItems(snapshot).map((ref) => {
-    if (ref.part === 'notification') return { ...ref, label: 'Notification settings' }
     const base = ref.part === 'dectBases' ? bases.find((b) => b.mac === ref.key) : undefined
-    return { ...ref, label: base ? baseLabel(base) : ref.key }
+    return { ...ref, label: base ? baseLabel(base) : itemWords(ref.part, ref.key) }
   })
 }
 
@@ -25,6 +24,9 @@ function baseLabel(base: SnapshotBase): string {
 }
 
 export const partTitle = (part: ConfigPart): string => CONFIG_PART_TITLES[part]
+
+/** "Email templates: New user account (USER_CREATION)": an item with its part, in words. */
+export const itemTitle = (item: { part: ConfigPart; key: string }): string => `${partTitle(item.part)}: ${itemWords(item.part, item.key)}`
 
 export const UNREAD_WORDS: Record<UnreadReason, string> = {
   not_offered: 'not offered by this PBX',

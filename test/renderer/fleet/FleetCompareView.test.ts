@@ -78,7 +78,7 @@ describe('FleetCompareView', () => {
 
     // a tab a part: the items that differ counted, a part one side could not read marked "–"
     expect(text(region()?.querySelector('.config-comparison__sides'))).toBe('Acme HQ (left) compared with Globex hosting (right)')
-    expect(tabs()).toEqual(['Outbound rules (2)', 'IVR servers (–)', 'Email templates (1)'])
+    expect(tabs()).toEqual(['Outbound rules (2)', 'IVR servers (not read)', 'Email templates (1)'])
     // only the differences at first: the rule alike on both sides is left out
     expect(items()).toEqual([
       ['International', '2 changed'],

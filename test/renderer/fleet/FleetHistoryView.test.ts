@@ -98,7 +98,7 @@ describe('FleetHistoryView', () => {
     expect(pbx.listRollouts).toHaveBeenCalledTimes(1)
     expect(summary()).toEqual([
       ['apply', 'Rollout: · Acme HQ → 2 PBXs · Outbound rules: Night service · by anna', '1 PBX changed · 1 failed', ''],
-      ['apply', 'Rollout: · Acme HQ → 1 PBX · Email templates: DISK_LOW · by anna', '1 PBX changed', 'undone'],
+      ['apply', 'Rollout: · Acme HQ → 1 PBX · Email templates: Disk space low (DISK_LOW) · by anna', '1 PBX changed', 'undone'],
     ])
 
     // closed at first; the title is a button that says so, described by how the rollout ended

@@ -96,7 +96,7 @@ describe('FleetRolloutView', () => {
     // the source: a saved PBX, read now; its items part by part
     await pick(step(1).querySelector('.config-source')!, 'Acme HQ')
     expect(pbx.takeSnapshot).toHaveBeenCalledWith({ profileId: 'p-acme' })
-    expect(checkboxTexts(step(1))).toEqual(['Night service', 'DISK_LOW', 'Reception (001565AABBCC)'])
+    expect(checkboxTexts(step(1))).toEqual(['Night service', 'Disk space low (DISK_LOW)', 'Reception (001565AABBCC)'])
     expect(Array.from(step(1).querySelectorAll('legend')).map(text)).toEqual(['Outbound rules', 'Email templates', 'DECT bases'])
     // the PBXs: every saved one but the source
     expect(checkboxTexts(step(2))).toEqual(['Globex hosting · Globex Ltd · hosting'])

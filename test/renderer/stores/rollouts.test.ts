@@ -45,7 +45,7 @@ describe('useRolloutsStore', () => {
     expect(pbx.openSnapshot).toHaveBeenCalledWith({ snapshotJson: '{"x":1}' })
     expect(store.items.map((i) => [i.part, i.key, i.label])).toEqual([
       ['outboundRules', 'Night service', 'Night service'],
-      ['emailTemplates', 'DISK_LOW', 'DISK_LOW'],
+      ['emailTemplates', 'DISK_LOW', 'Disk space low (DISK_LOW)'],
       ['dectBases', '001565AABBCC', 'Reception (001565AABBCC)'],
     ])
     store.chosen = ['outboundRules:Night service']
