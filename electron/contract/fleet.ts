@@ -111,7 +111,22 @@ export const fleetOperations = {
    * being refreshed already is not asked again
    */
   refreshFleet: {
-    input: z.strictObject({ profileIds: profileIds.optional(), concurrency: z.int().min(FLEET_CONCURRENCY.min).max(FLEET_CONCURRENCY.max).optional() }),
+    input: z.strictObject({
+      profileIds: profileIds.optional(),
+      concurrency: z.int().min(FLEET_CONCURRENCY.min).max(FLEET_CONCURRENCY.max).optional(),
+      /** only the PBXs whose figures are older than this (or were never read) */
+      olderThanMs: z.int().min(0).optional(),
+      /**
+       * the fleet screen's own refresh as it opens: what is still waiting is dropped by
+       * `cancelFleetRefresh` when the screen closes (a refresh the user asked for goes on)
+       */
+      background: z.boolean().optional(),
+    }),
     result: FleetStatusSchema,
   },
+  /** drops the PBXs a background refresh still has waiting (those being read finish) */
+  cancelFleetRefresh: { input: z.undefined(), result: FleetStatusSchema },
 } as const
+
+/** Figures younger than this are fresh enough: the fleet screen, as it opens, reads again only the older ones. */
+export const FLEET_FRESH_MS = 2 * 60_000

@@ -59,6 +59,7 @@ export const OPERATION_NAMES = [
   // handsets on their bases (bridge-handsets.ts)
   'fleetStatus',
   'refreshFleet',
+  'cancelFleetRefresh',
   // a PBX's configuration as a file (config-compare.ts)
   'takeSnapshot',
   'openSnapshot',

@@ -955,6 +955,8 @@ export type FakeFleetState = {
   pending: string[]
   /** the refresh under way, counted as main counts it (both 0 once nothing is pending) */
   run: { total: number; done: number }
+  /** pending PBXs a background refresh asked for (the screen opening): dropped by cancelFleetRefresh */
+  background: string[]
 }
 
 /** The helpers a test drives the fleet with. */
@@ -976,10 +978,10 @@ export function fakeFleetEntry(profileId: string, more: Partial<FleetEntry> = {}
 
 /** The fleet part of the fake. `profileIds` answers the saved PBXs' ids, in the saved list's order. */
 export function createFleetFake(profileIds: () => string[]): {
-  operations: Pick<PbxApi, 'fleetStatus' | 'refreshFleet'>
+  operations: Pick<PbxApi, 'fleetStatus' | 'refreshFleet' | 'cancelFleetRefresh'>
   helpers: FakeFleet
 } {
-  const state: FakeFleetState = { entries: {}, pending: [], run: { total: 0, done: 0 } }
+  const state: FakeFleetState = { entries: {}, pending: [], run: { total: 0, done: 0 }, background: [] }
 
   const status = (): FleetStatus => {
     const ids = profileIds()
@@ -991,17 +993,34 @@ export function createFleetFake(profileIds: () => string[]): {
     })
   }
 
-  const operations: Pick<PbxApi, 'fleetStatus' | 'refreshFleet'> = {
+  /** never read, or read longer ago than `ms` (as main decides it) */
+  const olderThan = (id: string, ms: number | undefined) => {
+    const checkedAt = state.entries[id]?.checkedAt
+    return ms === undefined || checkedAt === undefined || Date.parse(checkedAt) < Date.now() - ms
+  }
+
+  const operations: Pick<PbxApi, 'fleetStatus' | 'refreshFleet' | 'cancelFleetRefresh'> = {
     fleetStatus: async () => ok(status()),
     refreshFleet: async (input) => {
       const checked = bridge.refreshFleet.input.safeParse(input)
       if (!checked.success) return fail('INVALID_INPUT', checked.error.issues[0]?.message ?? 'invalid input')
       const saved = profileIds()
       for (const id of checked.data.profileIds ?? saved) {
-        if (!saved.includes(id) || state.pending.includes(id)) continue
+        if (!saved.includes(id) || !olderThan(id, checked.data.olderThanMs)) continue
+        if (!checked.data.background) state.background = state.background.filter((other) => other !== id)
+        if (state.pending.includes(id)) continue
         state.pending.push(id)
+        if (checked.data.background) state.background.push(id)
         state.run.total++
       }
+      return ok(status())
+    },
+    cancelFleetRefresh: async () => {
+      const dropped = state.pending.filter((id) => state.background.includes(id))
+      state.pending = state.pending.filter((id) => !dropped.includes(id))
+      state.run.total -= dropped.length
+      state.background = []
+      if (state.pending.length === 0) state.run = { total: 0, done: 0 }
       return ok(status())
     },
   }

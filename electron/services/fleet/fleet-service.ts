@@ -8,7 +8,7 @@ import type { SessionManager } from '../session/session-manager'
 import { createFleetCache } from './fleet-cache'
 import { probePbx, type KeptAccess, type ProbeContext } from './fleet-probe'
 
-type FleetHandlers = Pick<BridgeHandlers, 'fleetStatus' | 'refreshFleet'>
+type FleetHandlers = Pick<BridgeHandlers, 'fleetStatus' | 'refreshFleet' | 'cancelFleetRefresh'>
 
 export interface FleetServiceOptions {
   dataDir: string
@@ -34,6 +34,8 @@ export function createFleetService(options: FleetServiceOptions) {
   const cache = createFleetCache(options.dataDir)
   const queue: string[] = []
   const running = new Set<string>()
+  /** PBXs queued by a background refresh only (the fleet screen opening): dropped when it closes */
+  const background = new Set<string>()
   let concurrency: number = FLEET_CONCURRENCY.default
   /** PBXs that asked for a one-time code: not signed in to again in the background */
   const askedForCode = new Set<string>()
@@ -98,19 +100,34 @@ export function createFleetService(options: FleetServiceOptions) {
   function pump(): void {
     while (!closed && running.size < concurrency && queue.length > 0) {
       const id = queue.shift() as string
+      background.delete(id)
       running.add(id)
       void refreshOne(id).finally(() => {
         running.delete(id)
         run.done++
-        if (queue.length === 0 && running.size === 0) {
-          summaries = undefined
-          run.total = run.done = 0
-          void cache.flush()
-          for (const resolve of idleWaiters.splice(0)) resolve()
-        }
+        settle()
         pump()
       })
     }
+  }
+
+  /** Nothing queued or being read: the run's counts start again, the figures are written, idle() answers. */
+  function settle(): void {
+    if (queue.length > 0 || running.size > 0) return
+    summaries = undefined
+    run.total = run.done = 0
+    void cache.flush()
+    for (const resolve of idleWaiters.splice(0)) resolve()
+  }
+
+  /** The PBXs among `ids` whose figures are older than `ms` or were never read. */
+  async function olderThan(ids: readonly string[], ms: number): Promise<string[]> {
+    const kept = await cache.load()
+    const since = now().getTime() - ms
+    return ids.filter((id) => {
+      const checkedAt = kept.get(id)?.checkedAt
+      return checkedAt === undefined || Date.parse(checkedAt) < since
+    })
   }
 
   async function status(): Promise<FleetStatus> {
@@ -129,15 +146,28 @@ export function createFleetService(options: FleetServiceOptions) {
 
   const handlers: FleetHandlers = {
     fleetStatus: () => status(),
-    async refreshFleet({ profileIds, concurrency: wanted }) {
-      const ids = profileIds ?? (await options.profiles.list()).map((p) => p.id)
+    async refreshFleet({ profileIds, concurrency: wanted, olderThanMs, background: inBackground }) {
+      const all = profileIds ?? (await options.profiles.list()).map((p) => p.id)
+      const ids = olderThanMs === undefined ? all : await olderThan(all, olderThanMs)
       if (wanted !== undefined) concurrency = wanted
       for (const id of ids) {
+        // asked for by the user now: no longer dropped when the screen closes
+        if (!inBackground) background.delete(id)
         if (running.has(id) || queue.includes(id)) continue
         queue.push(id)
+        if (inBackground) background.add(id)
         run.total++
       }
       pump()
+      return status()
+    },
+    async cancelFleetRefresh() {
+      const before = queue.length
+      const kept = queue.filter((id) => !background.has(id))
+      queue.splice(0, queue.length, ...kept)
+      run.total -= before - kept.length
+      background.clear()
+      settle()
       return status()
     },
   }

@@ -1,4 +1,4 @@
-import type { FleetStatus } from '@contract/fleet'
+import { FLEET_FRESH_MS, type FleetStatus } from '@contract/fleet'
 import type { PbxProfile } from '@contract/profiles'
 import type { BridgeError, BridgeResult } from '@contract/result'
 import { joinFleet, noFilters, rowMatches, rowPasses, sortRows, type FleetFilters, type FleetSort } from '@renderer/lib/fleet-rows'
@@ -62,6 +62,8 @@ export const useFleetStore = defineStore('fleet', () => {
   let clock: ReturnType<typeof setInterval> | undefined
   /** counts the requests; an answer to one older than the latest is dropped */
   let asked = 0
+  /** the screen's own refresh asked for as it opened (dropped when it closes) */
+  let freshening = false
 
   function show(next: FleetStatus): void {
     status.value = next
@@ -114,31 +116,48 @@ export const useFleetStore = defineStore('fleet', () => {
   }
 
   /** Asks main to read these PBXs again (every saved PBX without ids), in the background. */
-  async function refresh(profileIds?: string[]): Promise<void> {
+  function refresh(profileIds?: string[]): Promise<void> {
+    return refreshWith(profileIds === undefined ? {} : { profileIds: [...profileIds] })
+  }
+
+  async function refreshWith(input: Parameters<typeof window.pbx.refreshFleet>[0]): Promise<void> {
     stopPolling()
-    const input = profileIds === undefined ? {} : { profileIds: [...profileIds] }
     if (await ask(() => window.pbx.refreshFleet(input))) {
       if (loadStatus.value !== 'ready') loadStatus.value = 'ready'
       schedule()
     }
   }
 
-  /** The fleet screen opened: read the figures, and follow a refresh under way. */
-  function open(): Promise<void> {
+  /**
+   * The fleet screen opened: read the figures kept, and follow a refresh under way. `freshen`: then
+   * read again, in the background, every PBX whose figures are older than FLEET_FRESH_MS (or were
+   * never read), so the screen never opens on a sea of "not checked"; it is dropped when the screen
+   * closes.
+   */
+  async function open(options: { freshen?: boolean } = {}): Promise<void> {
     watching = true
     now.value = Date.now()
     if (clock) clearInterval(clock)
     clock = setInterval(() => (now.value = Date.now()), FLEET_POLL.clockMs)
-    return load()
+    await load()
+    if (options.freshen && loadStatus.value === 'ready' && watching) {
+      freshening = true
+      await refreshWith({ olderThanMs: FLEET_FRESH_MS, background: true })
+    }
   }
 
-  /** The fleet screen closed: no more asking (a refresh goes on in main all the same). */
+  /**
+   * The fleet screen closed: no more asking. What the screen's own refresh still has waiting is
+   * dropped; a refresh the user asked for goes on in main all the same.
+   */
   function close(): void {
     watching = false
     asked++
     stopPolling()
     if (clock) clearInterval(clock)
     clock = undefined
+    if (freshening) void callBridge(() => window.pbx.cancelFleetRefresh())
+    freshening = false
   }
 
   /**

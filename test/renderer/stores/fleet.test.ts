@@ -1,3 +1,4 @@
+import { FLEET_FRESH_MS } from '@contract/fleet'
 import { useFleetStore, FLEET_POLL } from '@renderer/stores/fleet'
 import { useProfilesStore } from '@renderer/stores/profiles'
 import { createPinia, setActivePinia } from 'pinia'
@@ -212,5 +213,41 @@ describe('useFleetStore', () => {
     store.clearFilters()
     expect(labels()).toHaveLength(4)
     store.close()
+  })
+
+  it('opened to freshen: the PBXs never read or read over two minutes ago are read again in the background; closing drops what still waits', async () => {
+    const pbx = installFakePbx(createFakePbx({}, { profiles: [acmeProfile, globexProfile, initech] }))
+    vi.setSystemTime(new Date('2026-12-02T09:00:00Z'))
+    pbx.fleet.setEntries(
+      fakeFleetEntry('p-acme', { checkedAt: '2026-12-02T08:59:00.000Z', reach: 'reachable' }),
+      fakeFleetEntry('p-initech', { checkedAt: '2026-12-02T08:50:00.000Z', reach: 'reachable' }),
+    )
+    const store = await loadedStore()
+    await store.open({ freshen: true })
+    expect(pbx.refreshFleet).toHaveBeenCalledWith({ olderThanMs: FLEET_FRESH_MS, background: true })
+    // Acme was read a minute ago: kept; Globex never read and Initech ten minutes ago: read again
+    expect(store.rows.map((row) => [row.profileId, row.entry.refreshing])).toEqual([
+      ['p-acme', false],
+      ['p-globex', true],
+      ['p-initech', true],
+    ])
+    expect(store.polling).toBe(true)
+
+    // the screen closes before they are read: main drops them, and nothing more is asked
+    store.close()
+    expect(pbx.cancelFleetRefresh).toHaveBeenCalledTimes(1)
+    expect(pbx.fleet.state.pending).toEqual([])
+    const asked = pbx.fleetStatus.mock.calls.length
+    await vi.advanceTimersByTimeAsync(FLEET_POLL.everyMs * 4)
+    expect(pbx.fleetStatus).toHaveBeenCalledTimes(asked)
+  })
+
+  it('opened without freshening (the other screens): nothing is read, and closing cancels nothing', async () => {
+    const pbx = installFakePbx(createFakePbx({}, { profiles: [acmeProfile, globexProfile] }))
+    const store = await loadedStore()
+    await store.open()
+    expect(pbx.refreshFleet).not.toHaveBeenCalled()
+    store.close()
+    expect(pbx.cancelFleetRefresh).not.toHaveBeenCalled()
   })
 })

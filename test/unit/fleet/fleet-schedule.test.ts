@@ -71,4 +71,56 @@ describe('the fleet schedule', () => {
       await fleet.dispose()
     }
   })
+
+  /** a fleet of `count` PBXs in a folder of its own, with a clock the test moves */
+  async function fleetOf(count: number, clock: { at: number }) {
+    const folder = mkdtempSync(join(tmpdir(), 'pbx-fleet-open-'))
+    const profiles = createProfileStore(folder)
+    const sessions = createSessionManager(profiles, createPbxSecrets({ available: true, store: createMemorySecretStore() }))
+    for (let i = 1; i <= count; i++) await profiles.add({ label: `PBX ${i}`, baseUrl: url, username: 'manager', domain: `t${i}.example` })
+    const fleet = createFleetService({ dataDir: folder, profiles, sessions, now: () => new Date(clock.at), batches: { list: async () => [], get: async () => Promise.reject(new Error('no batch')) } })
+    return { fleet, ids: (await profiles.list()).map((p) => p.id), done: async () => (await fleet.dispose(), rmSync(folder, { recursive: true, force: true })) }
+  }
+  const checked = async (fleet: Awaited<ReturnType<typeof fleetOf>>['fleet']) => (await fleet.handlers.fleetStatus(undefined)).entries.map((e) => e.checkedAt !== undefined)
+
+  it('as the screen opens, reads again only the PBXs whose figures are older than asked (or never read)', async () => {
+    const clock = { at: Date.parse('2026-12-02T09:00:00Z') }
+    const { fleet, ids, done } = await fleetOf(4, clock)
+    try {
+      await fleet.handlers.refreshFleet({ profileIds: ids.slice(0, 2) })
+      await fleet.idle()
+      // a minute later: the two read are fresh, the two never read are asked for
+      clock.at += 60_000
+      const opened = await fleet.handlers.refreshFleet({ olderThanMs: 120_000, background: true })
+      expect(opened.run.total).toBe(2)
+      expect(opened.entries.map((e) => e.refreshing)).toEqual([false, false, true, true])
+      await fleet.idle()
+      // three minutes after the first read: those two are stale now, the others fresh
+      clock.at += 120_000
+      expect((await fleet.handlers.refreshFleet({ olderThanMs: 120_000, background: true })).entries.map((e) => e.refreshing)).toEqual([true, true, false, false])
+      await fleet.idle()
+    } finally {
+      await done()
+    }
+  })
+
+  it('the screen closing drops what its background refresh still has waiting; PBXs being read finish, and a refresh the user asked for goes on', async () => {
+    const clock = { at: Date.now() }
+    const { fleet, ids, done } = await fleetOf(10, clock)
+    try {
+      await fleet.handlers.refreshFleet({ concurrency: 2, background: true })
+      // the user refreshes one PBX meanwhile: it stays when the screen closes
+      await fleet.handlers.refreshFleet({ profileIds: [ids[9]!] })
+      const closed = await fleet.handlers.cancelFleetRefresh(undefined)
+      // the two being read and the one the user asked for
+      expect(closed.pending).toBe(3)
+      expect(closed.run.total - closed.run.done).toBe(3)
+      await fleet.idle()
+      expect(await checked(fleet)).toEqual([true, true, false, false, false, false, false, false, false, true])
+      // nothing waits any more: the run is over
+      expect((await fleet.handlers.fleetStatus(undefined)).run).toEqual({ total: 0, done: 0 })
+    } finally {
+      await done()
+    }
+  })
 })
