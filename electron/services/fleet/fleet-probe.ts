@@ -25,8 +25,11 @@ import { certificateWarnings, disabledRulesWarning, notSeenWarning, recipientsWa
  */
 
 export interface ProbeContext {
-  /** the session's caller when signed in (opened quietly from the keychain), else why not */
-  access(profile: PbxProfile): Promise<{ state: 'signed_in'; caller: PbxCaller } | { state: KeptAccess }>
+  /**
+   * the session's caller when signed in (opened quietly from the keychain), else why not;
+   * `settled`: a sign-in whose tokens are in while it still asks who the user is, to wait for at the end
+   */
+  access(profile: PbxProfile): Promise<{ state: 'signed_in'; caller: PbxCaller; settled?: Promise<unknown> } | { state: KeptAccess }>
   /** how the app would get in, asking nothing of the PBX (it was not reached) */
   keptAccess(profile: PbxProfile): KeptAccess
   /** the batch pushed to this PBX last, and the batch itself */
@@ -122,6 +125,8 @@ export async function probePbx(profile: PbxProfile, ctx: ProbeContext): Promise<
   entry.counts.ivrServers = figureOf(ivr, (list) => list.count)
   entry.notifications = notification.ok ? (notification.value.recipients?.trim() ? 'recipients' : 'no_recipients') : notification.figure
 
+  // the sign-in's last step (who the user is) ran beside the figures: done before the entry is
+  await access.settled?.catch(() => undefined)
   for (const read of [bases, handsets, rules, ivr, notification, seen]) if (read && !read.ok && read.why) warnings.push({ kind: 'failed', text: read.why })
   if (rules.ok) warnings.push(...disabledRulesWarning(rules.value.items, rules.value.count))
   if (notification.ok) warnings.push(...recipientsWarning(notification.value))

@@ -61,14 +61,22 @@ export function createFleetService(options: FleetServiceOptions) {
       const session = await options.sessions.sessionOf(profile.id)
       if (session.signedIn()) return { state: 'signed_in', caller: session.caller }
       if (askedForCode.has(profile.id)) return { state: 'code_required' }
+      // the figures may be read as soon as the sign-in has its tokens, while it still asks who the
+      // user is: one round trip less on each PBX's path (fleet_200_cold_ms)
+      let stopListening: () => void = () => undefined
+      const tokens = new Promise<'tokens'>((resolve) => (stopListening = session.onTokens(() => resolve('tokens'))))
+      const opening = options.sessions.open(profile.id, { touch: false })
       try {
-        const state = await options.sessions.open(profile.id, { touch: false })
-        if (state.status === 'signed_in') return { state: 'signed_in', caller: session.caller }
-        if (state.status === 'code_required') askedForCode.add(profile.id)
-        return { state: state.status === 'code_required' ? 'code_required' : keptAccess(profile) }
+        const first = await Promise.race([opening, tokens])
+        if (first === 'tokens') return { state: 'signed_in', caller: session.caller, settled: opening }
+        if (first.status === 'signed_in') return { state: 'signed_in', caller: session.caller }
+        if (first.status === 'code_required') askedForCode.add(profile.id)
+        return { state: first.status === 'code_required' ? 'code_required' : keptAccess(profile) }
       } catch (error) {
         if (error instanceof ServiceError && error.code === 'NOT_SIGNED_IN') return { state: 'needs_password' }
         return { state: keptAccess(profile) }
+      } finally {
+        stopListening()
       }
     },
     async lastBatch(profileId) {

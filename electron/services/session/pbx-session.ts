@@ -34,6 +34,8 @@ export function createPbxSession(profile: SessionProfile, secrets: PbxSecrets, n
   let challenge: string | undefined
   /** why the session ended without a sign-out (a changed certificate); the next sign-in clears it */
   let ended: SessionState['ended']
+  /** told once when tokens are next kept (see onTokens) */
+  const tokenListeners = new Set<() => void>()
 
   function keep(pair: { access_token: string; refresh_token: string; expires_in: number }): Tokens {
     const ttlMs = Math.max(0, pair.expires_in) * 1000
@@ -44,6 +46,8 @@ export function createPbxSession(profile: SessionProfile, secrets: PbxSecrets, n
       expiresAt: issued + ttlMs,
       refreshAt: issued + ttlMs - refreshMarginMs(ttlMs),
     }
+    for (const listener of [...tokenListeners]) listener()
+    tokenListeners.clear()
     return tokens
   }
 
@@ -140,6 +144,15 @@ export function createPbxSession(profile: SessionProfile, secrets: PbxSecrets, n
     caller,
     state,
     signedIn: () => tokens !== undefined && user !== undefined && challenge === undefined,
+    /**
+     * Tells `listener` once, when tokens are next kept: the caller can be used from then on, while
+     * the sign-in still asks who the user is (the fleet reads its figures meanwhile). Answers a
+     * function that stops listening.
+     */
+    onTokens(listener: () => void): () => void {
+      tokenListeners.add(listener)
+      return () => void tokenListeners.delete(listener)
+    },
     async signIn(password: string): Promise<SessionState> {
       const answer = await signInWith(
         profile.signInMethod,

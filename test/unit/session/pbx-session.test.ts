@@ -77,6 +77,27 @@ describe.each(['sign_in', 'oauth'] as const)('a session signed in with %s', (met
   })
 })
 
+describe('a sign-in told when its tokens are in', () => {
+  it('tells a listener once, before it has asked who the user is; the caller works from then on; a listener taken back is not told', async () => {
+    const { s } = session()
+    const heard: string[] = []
+    let calledFromListener: Promise<number> | undefined
+    s.onTokens(() => {
+      heard.push(s.state().status)
+      // the tokens are in, the user not yet: signed out as a state, yet the caller can call
+      calledFromListener = listRules(s).then((answer) => answer.status)
+    })
+    const stopped = s.onTokens(() => heard.push('not to be heard'))
+    stopped()
+    await s.signIn('manager')
+    expect(heard).toEqual(['signed_out'])
+    expect(await calledFromListener).toBe(200)
+    // told once: a later refresh of the tokens tells no one
+    await s.signIn('manager')
+    expect(heard).toEqual(['signed_out'])
+  })
+})
+
 describe('when the PBX ends the session', () => {
   it('a refused refresh token leads back to the sign-in dialog (NOT_SIGNED_IN) and is forgotten', async () => {
     const { s, store, profile } = session('sign_in')
