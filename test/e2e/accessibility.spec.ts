@@ -138,8 +138,11 @@ async function fleetRead(context: Context): Promise<void> {
   await expect(fleetRows(app)).toHaveCount(3)
   await app.getByRole('button', { name: 'Refresh all' }).click()
   await expect(fleetRows(app).locator('td[data-col-key="checkedAt"]')).toHaveText(Array(3).fill('just now'))
-  await expect(fleetCell(app, CLOSED, 'warnings').locator('[data-kind="unreachable"]')).toBeVisible()
-  await expect(fleetCell(app, DEMO, 'warnings').locator('[data-kind="rule_disabled"]')).toBeVisible()
+  // each warnings cell a count, a button whose description is the list (shown on hover and focus)
+  await expect(fleetCell(app, CLOSED, 'warnings').getByRole('button', { name: '1 warning' })).toBeVisible()
+  await expect(fleetCell(app, CLOSED, 'warnings').locator('[data-kind="unreachable"]')).toHaveCount(1)
+  await expect(fleetCell(app, DEMO, 'warnings').getByRole('button', { name: '1 warning' })).toBeVisible()
+  await expect(fleetCell(app, DEMO, 'warnings').locator('[data-kind="rule_disabled"]')).toHaveCount(1)
 }
 
 /**
@@ -510,6 +513,7 @@ const SCREENS: Screen[] = [
       const search = app.getByRole('searchbox', { name: 'Search the fleet by label, customer, tenant, group or tag' })
       await search.focus()
       await app.keyboard.press('Tab') // Favourites first
+      await app.keyboard.press('Tab') // Columns
       await app.keyboard.press('Tab') // Refresh all
       for (const name of ['Filter by group', 'Filter by tag', 'Filter by access']) {
         await app.keyboard.press('Tab')
@@ -533,10 +537,12 @@ const SCREENS: Screen[] = [
       // at the window's default width the warnings are seen whole, not under the pinned actions
       expect(app.viewportSize()?.width).toBe(1280)
       for (const label of [CLOSED, DEMO]) {
-        const warnings = await fleetCell(app, label, 'warnings').locator('[data-kind]').boundingBox()
+        const warnings = await fleetCell(app, label, 'warnings').getByRole('button').boundingBox()
         const actions = await fleetCell(app, label, 'actions').boundingBox()
         expect(warnings && actions && warnings.x + warnings.width <= actions.x, `the warnings of ${label} end before its actions`).toBe(true)
       }
+      // a screen reader hears a warnings count's list as its description
+      await expect(fleetCell(app, DEMO, 'warnings').getByRole('button')).toHaveAccessibleDescription("1 outbound rule switched off: 'Emergency'")
     },
   },
   {
@@ -653,11 +659,11 @@ const SCREENS: Screen[] = [
       await openFleetPage(app, 'History')
       const entry = app.locator('.n-collapse-item').first()
       await expect(entry).toContainText(`${DEMO} → 1 PBX`)
-      await expect(entry).toContainText('1 created')
+      await expect(entry).toContainText('1 PBX changed')
       // opened from the keyboard: the title is a button saying whether it is open, described by how it ended
       const title = entry.getByRole('button', { name: new RegExp(`^Rollout: .* · ${DEMO} → 1 PBX · Outbound rules: Local · by `) })
       await expect(title).toHaveAttribute('aria-expanded', 'false')
-      await expect(title).toHaveAccessibleDescription(/1 created/)
+      await expect(title).toHaveAccessibleDescription(/1 PBX changed/)
       await title.focus()
       await app.keyboard.press('Enter')
       await expect(title).toHaveAttribute('aria-expanded', 'true')

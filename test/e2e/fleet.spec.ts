@@ -86,6 +86,19 @@ const cell = (r: Locator, column: string) => r.locator(`td[data-col-key="${colum
 const shown = (app: Page) => app.locator('.fleet-toolbar__count')
 const activePbx = (app: Page) => app.getByRole('group', { name: 'Active PBX' })
 
+/** "Columns": ticks the columns named, then closes the list with Escape, the focus back on the button. */
+async function showColumns(app: Page, titles: string[]): Promise<void> {
+  const button = app.getByRole('button', { name: 'Columns' })
+  await button.click()
+  const list = app.getByRole('group', { name: 'Columns to show' })
+  for (const title of titles) await list.getByRole('checkbox', { name: title, exact: true }).check()
+  await app.keyboard.press('Escape')
+  await expect(list).toBeHidden()
+  await expect(button).toBeFocused()
+}
+
+const header = (app: Page, key: string) => table(app).locator(`th[data-col-key="${key}"]`)
+
 /**
  * Fleet in the sidebar, "Refresh all", and the wait until every row was read. One PBX answers
  * slowly meanwhile: local PBXs are read in a few ms, and the progress must stay up long enough for
@@ -109,6 +122,11 @@ test('Refresh all fills the table of 12 PBXs with their warnings, counts and acc
   test.setTimeout(60_000)
   void fleet
   await openArea(app, 'Fleet')
+  // the figures beyond the default columns, chosen in "Columns" and still there after a restart
+  await showColumns(app, ['Reached', 'IVR servers', 'Certificate', 'Tenant', 'Alert emails'])
+  await app.reload()
+  await openArea(app, 'Fleet')
+  for (const key of ['reach', 'ivrServers', 'certificate', 'tenant', 'notifications']) await expect(header(app, key)).toHaveCount(1)
   // every saved PBX at once, before any PBX was asked: nothing read yet
   await expect(rows(app)).toHaveCount(12)
   await expect(shown(app)).toHaveText('12 PBXs')
@@ -150,9 +168,12 @@ test('Refresh all fills the table of 12 PBXs with their warnings, counts and acc
   await expect(cell(acme, 'outboundRules')).toHaveText('3')
   await expect(cell(acme, 'ivrServers')).toHaveText('no access')
   await expect(cell(acme, 'warnings').locator('[data-kind]')).toHaveText(["1 outbound rule switched off: 'Emergency'"])
-  // not reached is red, a rule switched off amber: they do not look alike
+  // the warnings are a count (their list its description): red for not reached, amber for a rule
+  // switched off; they do not look alike
+  await expect(cell(gone, 'warnings').getByRole('button')).toHaveText('1 warning')
+  await expect(cell(acme, 'warnings').getByRole('button')).toHaveAccessibleDescription("1 outbound rule switched off: 'Emergency'")
   const colour = (tag: Locator) => tag.evaluate((element) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(element).color)
-  expect(await colour(cell(gone, 'warnings').locator('[data-kind="unreachable"]'))).not.toBe(await colour(cell(acme, 'warnings').locator('[data-kind="rule_disabled"]')))
+  expect(await colour(cell(gone, 'warnings').getByRole('button'))).not.toBe(await colour(cell(acme, 'warnings').getByRole('button')))
   // the same tenant on another demo PBX, its rules all on: no warning
   await expect(cell(row(app, 'Bravo Ltd'), 'dectBases')).toHaveText('3')
   await expect(cell(row(app, 'Bravo Ltd'), 'warnings').locator('[data-kind]')).toHaveCount(0)
@@ -183,6 +204,7 @@ test('Refresh all fills the table of 12 PBXs with their warnings, counts and acc
 
   mkdirSync(SCREENS, { recursive: true })
   // the warnings come right after "Reached": seen at the window's default size without scrolling
+  // (with more columns than fit: the default ones, the next test, need none)
   await expect(cell(gone, 'warnings')).toBeInViewport()
   await app.screenshot({ path: `${SCREENS}/fleet-table.png` })
   // the right part of the wide table: the access, the counts, the alert emails, the last batch
@@ -305,4 +327,57 @@ test('a row opens its PBX: Enter on the focused row, or a double click', async (
   await app.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password)
   await app.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(activePbx(app)).toContainText('Bravo system: signed in as admin')
+})
+
+test.describe('at 1280×800 (issue 38)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('the default columns show every figure without scrolling sideways; a warnings count lists them on keyboard focus', async ({ app, fleet }) => {
+    test.setTimeout(60_000)
+    await refreshAll(app, fleet)
+
+    // the table is no wider than its place beside the sidebar: nothing to scroll to
+    const scroller = table(app).locator('.n-data-table-base-table-body .n-scrollbar-container').first()
+    expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0)
+    // each figure's header whole in the window, left of the pinned actions (nothing under them)
+    const actions = (await header(app, 'actions').boundingBox())!
+    expect(actions.x + actions.width).toBeLessThanOrEqual(1280)
+    for (const key of ['access', 'dectBases', 'handsets', 'outboundRules', 'checkedAt']) {
+      const box = (await header(app, key).boundingBox())!
+      expect(box.x + box.width, `the ${key} header ends before the actions`).toBeLessThanOrEqual(actions.x + 0.5)
+      expect(box.x + box.width, `the ${key} header ends inside the window`).toBeLessThanOrEqual(1280)
+    }
+
+    // from the row, Tab: its star, then its warnings; the list shows while the count has the focus
+    const gone = row(app, 'Gone Inc')
+    await gone.focus()
+    await app.keyboard.press('Tab')
+    await app.keyboard.press('Tab')
+    const count = cell(gone, 'warnings').getByRole('button')
+    await expect(count).toBeFocused()
+    await expect(count).toHaveText(/^\d+ warnings?$/)
+    await expect(count).toHaveAccessibleDescription(/refused|not reach|did not answer/i)
+    const list = app.locator('.n-popover .fleet-warnings')
+    await expect(list.locator('[data-kind="unreachable"]')).toBeVisible()
+    await expect(list.locator('[data-kind="unreachable"]')).toHaveText(/refused|not reach|did not answer/i)
+    mkdirSync(SCREENS, { recursive: true })
+    await app.screenshot({ path: `${SCREENS}/fleet-1280.png` })
+    // Escape hides it, the focus staying
+    await app.keyboard.press('Escape')
+    await expect(list).toBeHidden()
+    await expect(count).toBeFocused()
+    // and a pointer over another count shows that one's
+    await cell(row(app, 'Acme head office'), 'warnings').getByRole('button').hover()
+    await expect(list.locator('[data-kind]')).toHaveText(["1 outbound rule switched off: 'Emergency'"])
+
+    // "Columns" lists the optional ones, the default ones ticked; from the keyboard, Tab goes into it
+    await app.getByRole('button', { name: 'Columns' }).focus()
+    await app.keyboard.press('Enter')
+    const choice = app.getByRole('group', { name: 'Columns to show' })
+    await app.keyboard.press('Tab')
+    await expect(choice.getByRole('checkbox', { name: 'Reached' })).toBeFocused()
+    await expect(choice.getByRole('checkbox', { name: 'Handsets' })).toBeChecked()
+    await expect(choice.getByRole('checkbox', { name: 'Reached' })).not.toBeChecked()
+    await app.screenshot({ path: `${SCREENS}/fleet-1280-columns.png` })
+  })
 })

@@ -10,8 +10,9 @@ import { removePbx } from './fake-pbx'
  * (mountInApp's too, @vue/test-utils' auto-unmount), empties the document (Naive UI teleports its
  * dialogs, drawers and messages to the body), removes the fake `window.pbx` and `window.pbxMenu`
  * whether a test installed them or not, disposes the test's Pinia (its stores stop listening, e.g.
- * to every bridge failure, bridge-call.ts), clears the timers the test left (below) and restores
- * what `vi.spyOn` replaced.
+ * to every bridge failure, bridge-call.ts), clears the timers the test left (below), empties
+ * localStorage (a choice a screen remembers there, the fleet's columns, is not the next test's) and
+ * restores what `vi.spyOn` replaced.
  */
 /**
  * The timers a test leaves behind, cleared when it ends. Naive UI's messages start their hide
@@ -42,6 +43,7 @@ enableAutoUnmount((unmountAll) =>
     for (const timer of pendingTimers) clearTimeout(timer)
     pendingTimers.clear()
     document.body.innerHTML = ''
+    localStorage.clear()
     removePbx()
     removeMenu()
     const pinia = getActivePinia()

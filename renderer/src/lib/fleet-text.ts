@@ -125,6 +125,16 @@ export function warningTagType(kind: FleetWarning['kind']): 'error' | 'warning' 
   return kind === 'unreachable' || kind === 'certificate_changed' || kind === 'certificate_untrusted' ? 'error' : 'warning'
 }
 
+/** The warnings cell's count: "1 warning", "3 warnings". */
+export function warningsCountText(count: number): string {
+  return `${count} ${count === 1 ? 'warning' : 'warnings'}`
+}
+
+/** The colour of a PBX's warnings taken together: that of the worst one (red before amber). */
+export function worstWarningType(warnings: readonly FleetWarning[]): 'error' | 'warning' {
+  return warnings.some((warning) => warningTagType(warning.kind) === 'error') ? 'error' : 'warning'
+}
+
 /** "Refreshing 12 of 200": how many of the PBXs asked for are read. */
 export function refreshProgressText(done: number, total: number): string {
   return `Refreshing ${done} of ${total}`

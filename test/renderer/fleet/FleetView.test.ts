@@ -1,9 +1,11 @@
 import type { FleetEntry } from '@contract/fleet'
+import { FLEET_COLUMN_KEYS } from '@renderer/lib/fleet-column-choice'
 import { FLEET_POLL } from '@renderer/stores/fleet'
+import { FLEET_COLUMNS_STORAGE_KEY } from '@renderer/stores/fleet-columns'
 import { useSessionsStore } from '@renderer/stores/sessions'
 import FleetView from '@renderer/views/FleetView.vue'
 import { flushPromises } from '@vue/test-utils'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { acmeProfile, createFakePbx, fakeFleetEntry, globexProfile, installFakePbx, sampleProfile, signedIn, type FakePbx } from '../fake-pbx'
 import { button, choose, click, type } from '../mail/dom'
 import { mountInApp } from '../mount-app'
@@ -11,7 +13,8 @@ import { mountShell } from '../shell/shell-helpers'
 
 // The fleet screen: every saved PBX in one table with its kept figures in words, searched,
 // filtered, sorted; each row opens its PBX, signs in to it, marks it a favourite; "Refresh all"
-// reads them again and says how far it is.
+// reads them again and says how far it is. These tests read every column: the user chose them all
+// ("Columns"); the default set and the chooser are FleetColumns.test.ts's.
 
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
@@ -80,6 +83,10 @@ async function mountView() {
   return result
 }
 
+beforeEach(() => {
+  localStorage.setItem(FLEET_COLUMNS_STORAGE_KEY, JSON.stringify(FLEET_COLUMN_KEYS))
+})
+
 afterEach(() => {
   vi.useRealTimers()
 })
@@ -121,7 +128,10 @@ describe('FleetView', () => {
     expect(acme.ivrServers).toBe('no access')
     expect(acme.notifications).toBe('recipients')
     expect(acme.lastBatch).toBe('HQ handsets · Done · 2 h ago')
-    expect(acme.warnings).toBe('The certificate ends in 12 days')
+    // the warnings as a count, the list its description (FleetColumns.test.ts shows it on focus)
+    const count = cell('p-acme', 'warnings').querySelector('button')!
+    expect(count.textContent?.trim()).toBe('1 warning')
+    expect(document.getElementById(count.getAttribute('aria-describedby')!)?.textContent?.trim()).toBe('The certificate ends in 12 days')
     expect(acme.checkedAt).toBe('2 min ago')
     expect(acme.actions).toBe('Open')
 
@@ -137,9 +147,9 @@ describe('FleetView', () => {
     expect(notOffered.getAttribute('title')).toBe('not offered by this PBX')
     expect(notOffered.querySelector('[aria-hidden="true"]')?.textContent).toBe('—')
     expect(cell('p-globex', 'handsets').querySelector('[aria-hidden="true"]')?.textContent).toBe('?')
-    const tag = cell('p-globex', 'warnings').querySelector('.n-tag')!
-    expect(tag.textContent?.trim()).toBe('Not reached: connection refused')
-    expect(tag.getAttribute('data-kind')).toBe('unreachable')
+    const said = cell('p-globex', 'warnings').querySelector('[data-kind]')!
+    expect(said.textContent?.trim()).toBe('Not reached: connection refused')
+    expect(said.getAttribute('data-kind')).toBe('unreachable')
 
     const initechCells = cells('p-initech')
     expect(initechCells.label).toContain('Initech site')

@@ -1,6 +1,16 @@
 import { CERTIFICATE_EXPIRING_DAYS } from '@contract/fleet'
 import { blankEntry, joinFleet, sortRows, type FleetRow } from '@renderer/lib/fleet-rows'
-import { certificateText, expiryText, figureText, lastBatchText, notificationsText, reachText, refreshProgressText } from '@renderer/lib/fleet-text'
+import {
+  certificateText,
+  expiryText,
+  figureText,
+  lastBatchText,
+  notificationsText,
+  reachText,
+  refreshProgressText,
+  warningsCountText,
+  worstWarningType,
+} from '@renderer/lib/fleet-text'
 import { describe, expect, it } from 'vitest'
 import { sampleProfile } from '../fake-pbx'
 
@@ -60,6 +70,13 @@ describe('the fleet in words', () => {
     expect(reachText('reachable', 41.6)).toBe('reachable · 42 ms')
     expect(reachText(undefined, undefined)).toBe('not checked')
     expect(refreshProgressText(12, 200)).toBe('Refreshing 12 of 200')
+  })
+
+  it('counts the warnings, in the colour of the worst', () => {
+    expect([1, 2].map(warningsCountText)).toEqual(['1 warning', '2 warnings'])
+    const ruleOff = { kind: 'rule_disabled', text: 'a rule is off' } as const
+    expect(worstWarningType([ruleOff])).toBe('warning')
+    expect(worstWarningType([ruleOff, { kind: 'certificate_changed', text: 'changed' }])).toBe('error')
   })
 })
 

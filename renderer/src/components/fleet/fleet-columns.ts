@@ -12,20 +12,22 @@ import {
   type FleetAccess,
 } from '@renderer/lib/fleet-text'
 import { FLEET_ACCESS, type FleetFigure } from '@contract/fleet'
-import type { DataTableColumns } from 'naive-ui'
+import { FLEET_COLUMN_KEYS, FLEET_COLUMN_TITLES, type FleetColumnKey } from '@renderer/lib/fleet-column-choice'
+import type { DataTableBaseColumn, DataTableColumns } from 'naive-ui'
 import { h } from 'vue'
 import { TagChips } from '@renderer/components/common/tag-chips'
 import FleetAgeCell from './FleetAgeCell.vue'
 import FleetNameCell from './FleetNameCell.vue'
 import FleetRowActions from './FleetRowActions.vue'
-import FleetWarningTags from './FleetWarningTags.vue'
+import FleetWarningsCell from './FleetWarningsCell.vue'
 import FleetWordCell from './FleetWordCell.vue'
 
 /**
  * The fleet table's columns: what each cell shows (the words of lib/fleet-text.ts), which columns
- * sort (all of them but the actions) and filter (group, tags, access, warnings). The table sorts
- * and filters nothing itself (`remote`): the fleet store orders the rows; a header click asks for
- * an order, a filter menu for values. Each sortable title is a button, so the keyboard sorts too.
+ * sort (all of them but the actions) and filter (group, tags, access, warnings), and which of the
+ * optional ones show (the user's choice, in the order of lib/fleet-column-choice.ts). The table
+ * sorts and filters nothing itself (`remote`): the fleet store orders the rows; a header click asks
+ * for an order, a filter menu for values. Each sortable title is a button, so the keyboard sorts too.
  */
 export type FleetColumnContext = {
   /** read while a cell renders, so a moving clock re-renders the cells, not the columns */
@@ -36,6 +38,8 @@ export type FleetColumnContext = {
   filters: FleetFilters
   groups: readonly string[]
   tags: readonly string[]
+  /** the optional columns the user shows (the PBX and the actions always show) */
+  shown: readonly FleetColumnKey[]
   onOpen: (row: FleetRow) => void
   onSignIn: (row: FleetRow) => void
   onToggleFavourite: (row: FleetRow) => void
@@ -65,25 +69,19 @@ const figureCell = (figure: FleetFigure | undefined, access: FleetAccess | undef
 
 export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow> {
   const { sort, filters } = ctx
-  const count = (title: string, key: 'dectBases' | 'handsets' | 'outboundRules' | 'ivrServers') => ({
-    ...sortable(title, key, sort),
-    width: 104,
+  const titled = (key: FleetColumnKey) => sortable(FLEET_COLUMN_TITLES[key], key, sort)
+  const count = (key: 'dectBases' | 'handsets' | 'outboundRules' | 'ivrServers', width: number) => ({
+    ...titled(key),
+    width,
     align: 'right' as const,
     render: (row: FleetRow) => figureCell(row.entry.counts[key], row.entry.access),
   })
-  return [
-    {
-      ...sortable('PBX', 'label', sort),
-      fixed: 'left',
-      width: 250,
-      render: (row) =>
-        h(FleetNameCell, { row, busy: ctx.savingFavourite().includes(row.profileId), onToggleFavourite: () => ctx.onToggleFavourite(row) }),
-    },
-    // Reached and the warnings come right after the PBX: at the window's default width (1280 px)
-    // both are seen whole between the pinned PBX and Actions columns, without scrolling. Group and
-    // tags, which the filters above the table also offer, follow them.
-    {
-      ...sortable('Reached', 'reach', sort),
+  // The widths are those of the longest word each column shows in DejaVu Sans (the widest font the
+  // app meets: Debian's), its header's two lines included ("Outbound / rules"), so that the default
+  // columns fit beside the sidebar at 1280 px (lib/fleet-column-choice.ts).
+  const optional: Record<FleetColumnKey, DataTableBaseColumn<FleetRow>> = {
+    reach: {
+      ...titled('reach'),
       width: 160,
       render: (row) =>
         h(FleetWordCell, {
@@ -91,9 +89,9 @@ export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow
           tone: row.entry.reach !== undefined && row.entry.reach !== 'reachable' ? 'error' : undefined,
         }),
     },
-    {
-      ...sortable('Warnings', 'warnings', sort),
-      width: 280,
+    warnings: {
+      ...titled('warnings'),
+      width: 136,
       filter: true,
       filterMultiple: true,
       filterOptions: [
@@ -101,40 +99,11 @@ export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow
         { label: 'without warnings', value: 'without' },
       ],
       filterOptionValues: filters.warnings,
-      render: (row) => h(FleetWarningTags, { warnings: row.entry.warnings }),
+      render: (row) => h(FleetWarningsCell, { warnings: row.entry.warnings }),
     },
-    {
-      ...sortable('Group', 'group', sort),
+    access: {
+      ...titled('access'),
       width: 130,
-      filter: true,
-      filterMultiple: true,
-      filterOptions: [{ label: NO_GROUP, value: '' }, ...ctx.groups.map((group) => ({ label: group, value: group }))],
-      filterOptionValues: filters.groups,
-      render: (row) => row.group,
-    },
-    {
-      ...sortable('Tags', 'tags', sort),
-      width: 160,
-      filter: true,
-      filterMultiple: true,
-      filterOptions: ctx.tags.map((tag) => ({ label: tag, value: tag })),
-      filterOptionValues: filters.tags,
-      render: (row) => h(TagChips, { tags: row.tags }),
-    },
-    {
-      ...sortable('Certificate', 'certificate', sort),
-      width: 200,
-      render: (row) => {
-        const { certificate, certificateValidTo } = row.entry
-        const words = certificateText(certificate, certificateValidTo, ctx.now())
-        const end = certificate === 'http' ? null : certificateEnd(certificateValidTo, ctx.now())
-        const tone = certificate === 'changed' || certificate === 'untrusted' || end === 'expired' ? 'error' : end === 'expiring' ? 'warning' : undefined
-        return h(FleetWordCell, { text: words.text, title: words.title, tone })
-      },
-    },
-    {
-      ...sortable('Access', 'access', sort),
-      width: 150,
       filter: true,
       filterMultiple: true,
       filterOptions: [
@@ -147,37 +116,77 @@ export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow
         return h(FleetWordCell, { text: words.text, title: words.title })
       },
     },
-    { ...sortable('Tenant', 'tenant', sort), width: 150, render: (row) => row.entry.tenant ?? '' },
-    count('DECT bases', 'dectBases'),
-    count('Handsets', 'handsets'),
-    count('Outbound rules', 'outboundRules'),
-    count('IVR servers', 'ivrServers'),
-    {
-      ...sortable('Alert emails', 'notifications', sort),
+    dectBases: count('dectBases', 86),
+    handsets: count('handsets', 102),
+    outboundRules: count('outboundRules', 106),
+    ivrServers: count('ivrServers', 90),
+    checkedAt: {
+      ...titled('checkedAt'),
+      width: 112,
+      render: (row) => h(FleetAgeCell, { checkedAt: row.entry.checkedAt, refreshing: row.entry.refreshing, now: ctx.now() }),
+    },
+    certificate: {
+      ...titled('certificate'),
+      width: 200,
+      render: (row) => {
+        const { certificate, certificateValidTo } = row.entry
+        const words = certificateText(certificate, certificateValidTo, ctx.now())
+        const end = certificate === 'http' ? null : certificateEnd(certificateValidTo, ctx.now())
+        const tone = certificate === 'changed' || certificate === 'untrusted' || end === 'expired' ? 'error' : end === 'expiring' ? 'warning' : undefined
+        return h(FleetWordCell, { text: words.text, title: words.title, tone })
+      },
+    },
+    tenant: { ...titled('tenant'), width: 150, render: (row) => row.entry.tenant ?? '' },
+    notifications: {
+      ...titled('notifications'),
       width: 120,
       render: (row) => {
         const words = notificationsText(row.entry.notifications, row.entry.access)
         return h(FleetWordCell, { text: words.text, title: words.title, tone: row.entry.notifications === 'no_recipients' ? 'warning' : undefined })
       },
     },
-    {
-      ...sortable('Last batch', 'lastBatch', sort),
+    lastBatch: {
+      ...titled('lastBatch'),
       width: 220,
       render: (row) => {
         const batch = row.entry.lastBatch
         return batch ? h('span', { title: new Date(batch.at).toLocaleString() }, lastBatchText(batch, ctx.now())) : ''
       },
     },
-    {
-      ...sortable('Figures', 'checkedAt', sort),
-      width: 140,
-      render: (row) => h(FleetAgeCell, { checkedAt: row.entry.checkedAt, refreshing: row.entry.refreshing, now: ctx.now() }),
+    group: {
+      ...titled('group'),
+      width: 130,
+      filter: true,
+      filterMultiple: true,
+      filterOptions: [{ label: NO_GROUP, value: '' }, ...ctx.groups.map((group) => ({ label: group, value: group }))],
+      filterOptionValues: filters.groups,
+      render: (row) => row.group,
     },
+    tags: {
+      ...titled('tags'),
+      width: 160,
+      filter: true,
+      filterMultiple: true,
+      filterOptions: ctx.tags.map((tag) => ({ label: tag, value: tag })),
+      filterOptionValues: filters.tags,
+      render: (row) => h(TagChips, { tags: row.tags }),
+    },
+  }
+  const shown = new Set(ctx.shown)
+  return [
+    {
+      ...sortable('PBX', 'label', sort),
+      fixed: 'left',
+      width: 170,
+      render: (row) =>
+        h(FleetNameCell, { row, busy: ctx.savingFavourite().includes(row.profileId), onToggleFavourite: () => ctx.onToggleFavourite(row) }),
+    },
+    ...FLEET_COLUMN_KEYS.filter((key) => shown.has(key)).map((key) => optional[key]),
     {
       key: 'actions',
       title: 'Actions',
       fixed: 'right',
-      width: 160,
+      width: 150,
       render: (row) =>
         h(FleetRowActions, {
           row,
