@@ -1,4 +1,4 @@
-import type { FleetEntry } from '@contract/fleet'
+import { FLEET_FRESH_MS, type FleetEntry } from '@contract/fleet'
 import { FLEET_COLUMN_KEYS } from '@renderer/lib/fleet-column-choice'
 import { FLEET_POLL } from '@renderer/stores/fleet'
 import { FLEET_COLUMNS_STORAGE_KEY } from '@renderer/stores/fleet-columns'
@@ -132,7 +132,8 @@ describe('FleetView', () => {
     const count = cell('p-acme', 'warnings').querySelector('button')!
     expect(count.textContent?.trim()).toBe('1 warning')
     expect(document.getElementById(count.getAttribute('aria-describedby')!)?.textContent?.trim()).toBe('The certificate ends in 12 days')
-    expect(acme.checkedAt).toBe('2 min ago')
+    // read over two minutes ago: the kept figures and their age, read again in the background
+    expect(acme.checkedAt).toBe('2 min ago, being read again')
     expect(acme.actions).toBe('Open')
 
     const globex = cells('p-globex')
@@ -140,7 +141,7 @@ describe('FleetView', () => {
     expect(globex.certificate).toBe('changed!')
     expect(globex.access).toBe('needs password')
     expect(globex.notifications).toBe('none!')
-    expect(globex.checkedAt).toBe('3 days ago')
+    expect(globex.checkedAt).toBe('3 days ago, being read again')
     expect(globex.actions).toBe('Open Sign in')
     // a figure the PBX does not offer: a dash, said in full to the tooltip and the screen reader
     const notOffered = cell('p-globex', 'dectBases').querySelector('[title]')!
@@ -261,27 +262,33 @@ describe('FleetView', () => {
     await flushPromises()
     expect(rowIds()).toEqual(['p-acme', 'p-initech', 'p-globex'])
     expect(row('p-acme').querySelector('button[aria-label="Favourite: Acme HQ"]')?.getAttribute('aria-pressed')).toBe('true')
-    // nothing else was asked of main: no sign-out, no refresh
-    expect(pbx.refreshFleet).not.toHaveBeenCalled()
+    // nothing else was asked of main: no sign-out, no refresh but the one the screen asked for as it opened
+    expect(pbx.refreshFleet).toHaveBeenCalledTimes(1)
+    expect(pbx.refreshFleet).toHaveBeenCalledWith({ olderThanMs: FLEET_FRESH_MS, background: true })
   })
 
   it('"Refresh all" reads every PBX in the background, saying how far it is, and stops asking when done', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const pbx = fleetFake()
     await mountView()
+    // the screen's own refresh as it opened (Acme and Globex are over two minutes old) ends first
+    expect(progress()).toBe('Refreshing 0 of 2')
+    pbx.fleet.finish()
+    await vi.advanceTimersByTimeAsync(FLEET_POLL.everyMs)
+    expect(progress()).toBe('')
 
     await click(refreshButton())
-    expect(pbx.refreshFleet).toHaveBeenCalledWith({})
+    expect(pbx.refreshFleet).toHaveBeenLastCalledWith({})
     expect(progress()).toBe('Refreshing 0 of 3')
     expect(refreshButton().classList.contains('n-button--loading')).toBe(true)
-    expect(cells('p-acme').checkedAt).toBe('refreshing…')
+    expect(cells('p-acme').checkedAt).toBe('just now, being read again')
 
     pbx.fleet.finish(['p-acme', 'p-globex'], { 'p-acme': { rttMs: 17 } })
     await vi.advanceTimersByTimeAsync(FLEET_POLL.everyMs)
     expect(progress()).toBe('Refreshing 2 of 3')
     expect(cells('p-acme').checkedAt).toBe('just now')
     expect(cells('p-acme').reach).toBe('reachable · 17 ms')
-    expect(cells('p-initech').checkedAt).toBe('refreshing…')
+    expect(cells('p-initech').checkedAt).toBe('just now, being read again')
 
     pbx.fleet.finish()
     await vi.advanceTimersByTimeAsync(FLEET_POLL.everyMs)
@@ -300,6 +307,8 @@ describe('FleetView', () => {
     await vi.advanceTimersByTimeAsync(FLEET_POLL.everyMs)
     const asked = pbx.fleetStatus.mock.calls.length
     wrapper.unmount()
+    // what the screen's own refresh still had waiting is dropped in main
+    expect(pbx.cancelFleetRefresh).toHaveBeenCalledTimes(1)
     await router.push('/pbxs')
     await vi.advanceTimersByTimeAsync(FLEET_POLL.everyMs * 10)
     expect(pbx.fleetStatus).toHaveBeenCalledTimes(asked)
@@ -376,7 +385,7 @@ describe('FleetView in the app', () => {
     expect(useSessionsStore().activeProfileId).toBeNull()
     expect(router.currentRoute.value.path).toBe('/fleet')
     expect(pbx.refreshFleet).toHaveBeenCalledWith({ profileIds: ['p-globex'] })
-    expect(cells('p-globex').checkedAt).toBe('refreshing…')
+    expect(cells('p-globex').checkedAt).toBe('3 days ago, being read again')
   })
 
   it('the sidebar offers Fleet with no PBX open', async () => {
