@@ -25,6 +25,7 @@ import { handsetOperations } from './bridge-handsets'
 import { applyOperations } from './config-apply'
 import { configOperations } from './config-compare'
 import { fleetOperations } from './fleet'
+import { profileListOperations } from './profile-list'
 import { PbxAddressSchema, PbxProfileFieldsSchema, PbxProfileSchema, RecoveryStateSchema, SavedPbxsNoticeSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
 
 /**
@@ -325,6 +326,7 @@ export const bridge = {
   /** a QR code (SVG) of a text, e.g. one phone's provisioning URL */
   qrCode: { input: z.strictObject({ text: z.string().min(1).max(2000) }), result: z.object({ svg: z.string() }) },
 
+  ...profileListOperations,
   ...handsetOperations,
   ...fleetOperations,
   ...configOperations,

@@ -13,6 +13,9 @@ export const OPERATION_NAMES = [
   'removeProfile',
   'exportProfiles',
   'importProfiles',
+  // many saved PBXs at once, from a list (profile-list.ts)
+  'previewProfileList',
+  'importProfileList',
   'trustCertificate',
   'listSessions',
   'openPbx',

@@ -6,6 +6,7 @@ import { createPbxSecrets } from './keychain/pbx-secrets'
 import type { KeychainState } from './keychain/secret-store'
 import { getInfo } from './pbx-client/info'
 import { createProfileStore } from './profiles/profile-store'
+import { createProfileListService } from './profiles/profile-list'
 import { exportProfiles, importProfiles } from './profiles/profile-transfer'
 import { createDectService } from './dect/dect-service'
 import { createConfigService } from './config/config-service'
@@ -84,6 +85,7 @@ export function createServices(options: ServicesOptions): Services {
     beforeContact: demoReady,
   })
   const config = createConfigService({ dataDir: options.dataDir, profiles, sessions, beforeContact: demoReady })
+  const profileList = createProfileListService({ profiles, sessions, keychain: keychain.available })
 
   const handlers: BridgeHandlers = {
     async getAbout() {
@@ -128,6 +130,7 @@ export function createServices(options: ServicesOptions): Services {
     },
     exportProfiles: () => exportProfiles(profiles),
     importProfiles: ({ json }) => importProfiles(profiles, json),
+    ...profileList,
 
     listSessions: () => sessions.states(),
     async openPbx({ profileId, touch }) {

@@ -6,6 +6,7 @@ import type { BridgeError, BridgeResult, CertificateInfo } from '@contract/resul
 import { OPERATION_NAMES, type OperationName } from '@contract/operations'
 import { vi, type Mock } from 'vitest'
 import { createBatchFakes, type BatchFakeState } from './fake-batches'
+import { createProfileListFakes } from './fake-profile-list'
 // the DECT push, QR codes and phones block (end of file)
 import { batchStateOfTallies } from '@contract/batch-state'
 import type { Batch, PhoneQr, PushProgress } from '@contract/dect'
@@ -386,6 +387,12 @@ export function createFakePbx(overrides: Partial<PbxApi> = {}, initial: Partial<
     ...dect.operations,
     ...fleet.operations,
     ...batchFakes.operations,
+    // "Add many…": a list of PBXs (fake-profile-list.ts); each PBX added takes its user name as password
+    ...createProfileListFakes(state, (fields) => {
+      const profile = sampleProfile({ id: `p-list-${nextId++}`, label: fields.label, baseUrl: fields.address, username: fields.user, domain: fields.tenant, customer: fields.customer, group: fields.group, tags: fields.tags })
+      state.passwords[profile.id] = profile.username
+      return profile
+    }),
     getUiState: async () => ok({ ...uiState }),
     saveUiState: async (changes) => ok(Object.assign(uiState, changes)),
     getAbout: async () => ok(sampleAbout),

@@ -163,6 +163,26 @@ export function createProfileStore(dataDir: string, now: () => Date = () => new 
         return profile
       })
     },
+    /**
+     * Adds several in one change of the file: all or none (every entry is checked before the list
+     * changes). An entry for which `savedAs` finds a PBX in the list (saved, or added just before)
+     * is not added: the answer, in the entries' order, names that PBX instead.
+     */
+    async addMany(
+      inputs: readonly PbxProfileFields[],
+      savedAs: (fields: Pick<PbxProfile, 'baseUrl' | 'username' | 'domain'>, list: readonly PbxProfile[]) => PbxProfile | undefined,
+    ): Promise<({ added: PbxProfile } | { skipped: PbxProfile })[]> {
+      const entries = inputs.map((input, i) => checked(PbxProfileFieldsSchema, input, `entries.${i}`))
+      return change((list) =>
+        entries.map((fields) => {
+          const same = savedAs(fields, list)
+          if (same) return { skipped: same }
+          const profile: PbxProfile = { id: randomUUID(), ...fields, createdAt: now().toISOString(), lastUsedAt: null, rememberPassword: false, trustedCertificate: null, demo: false }
+          list.push(profile)
+          return { added: profile }
+        }),
+      )
+    },
     /** replaces the user's fields (and the trusted certificate, when given); answers the profile before and after */
     async update(
       id: string,

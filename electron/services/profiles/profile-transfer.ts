@@ -13,7 +13,8 @@ import type { ProfileStore } from './profile-store'
 const ExportedProfileSchema = z.looseObject({ label: z.string() })
 const ExportFileSchema = z.object({ version: z.literal(PROFILES_FILE_VERSION), profiles: z.array(ExportedProfileSchema) })
 
-const sameTarget = (a: Pick<PbxProfile, 'baseUrl' | 'username' | 'domain'>, b: Pick<PbxProfile, 'baseUrl' | 'username' | 'domain'>) =>
+/** The same PBX account: address, user and tenant (an import skips such an entry: it is saved already). */
+export const sameTarget = (a: Pick<PbxProfile, 'baseUrl' | 'username' | 'domain'>, b: Pick<PbxProfile, 'baseUrl' | 'username' | 'domain'>) =>
   a.baseUrl === b.baseUrl && a.username === b.username && a.domain === b.domain
 
 export async function exportProfiles(store: ProfileStore, now = new Date()): Promise<{ fileName: string; json: string }> {

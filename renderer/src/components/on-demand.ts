@@ -16,11 +16,14 @@ const loadSignInDialog = () => import('./pbx/PbxSignInDialog.vue')
 const loadQuickSwitcher = () => import('./shell/QuickSwitcher.vue')
 const loadProfileForm = () => import('./pbx/PbxProfileForm.vue')
 const loadDemoCard = () => import('./pbx/PbxDemoCard.vue')
+/** "Add many…" (issue 38): mounted when first opened, not preloaded (few open it) */
+const loadListImport = () => import('./pbx/PbxListImportDialog.vue')
 
 export const PbxSignInDialog = defineAsyncComponent(loadSignInDialog)
 export const QuickSwitcher = defineAsyncComponent(loadQuickSwitcher)
 export const PbxProfileForm = defineAsyncComponent(loadProfileForm)
 export const PbxDemoCard = defineAsyncComponent(loadDemoCard)
+export const PbxListImportDialog = defineAsyncComponent(loadListImport)
 /** the header's PBX switcher: ActivePbx.vue keeps its place until this has loaded it */
 export const loadPbxSwitcher = () => import('./shell/PbxSwitcher.vue')
 export const PbxSwitcher = defineAsyncComponent(loadPbxSwitcher)
