@@ -18,7 +18,7 @@ import {
   type AxeExceptions,
 } from './a11y-steps'
 import { closedPort } from '../support/closed-port'
-import { fixturePath, savePbx, openArea, openPbx, switchRuleOff } from './e2e-steps'
+import { choose, fixturePath, savePbx, openArea, openPbx, switchRuleOff } from './e2e-steps'
 import { expect, test, type DemoPbx } from './harness'
 import { expectVisibleFocus } from './focus-walk'
 import { countSandboxRefusals } from './mail-steps'
@@ -145,18 +145,6 @@ async function fleetRead(context: Context): Promise<void> {
   await expect(fleetCell(app, DEMO, 'warnings').locator('[data-kind="rule_disabled"]')).toHaveCount(1)
 }
 
-/**
- * Picks an option of a Naive UI select by its label: the select opened from its box (the combobox
- * of that name, lib/naive-a11y.ts's `data-a11y-select`), the option clicked.
- */
-async function choose(app: Page, field: string, option: string): Promise<void> {
-  await app.getByRole('combobox', { name: field, exact: true }).click()
-  const choice = app.locator('.n-base-select-option', { hasText: option }).filter({ visible: true })
-  await choice.click()
-  // the menu closes (it fades out) before the next select opens its own
-  await expect(choice).toHaveCount(0)
-}
-
 /** The focused control is a select's box, named `name`, its menu closed. */
 async function expectFocusedSelect(app: Page, name: string): Promise<void> {
   const focused = app.locator(':focus')
@@ -240,6 +228,18 @@ const SCREENS: Screen[] = [
       await savePbx(app, services, DEMO, pbx.url, MANAGER)
       await app.getByRole('button', { name: `Remove ${DEMO}` }).click()
       await expect(app.getByRole('dialog', { name: `Remove ${DEMO}?` })).toHaveAccessibleDescription(/nothing on the PBX itself changes/)
+    },
+  },
+  {
+    name: 'PBXs: add many, a list checked',
+    why: 'the list import: a pasted list, its table of rows with a problem named by row and field, the passwords per account',
+    async show({ app, pbx }) {
+      await app.getByRole('button', { name: 'Add many…' }).click()
+      const dialog = app.locator('.pbx-list-import')
+      const list = dialog.getByLabel('The list: a header row, then one PBX a row')
+      await list.fill(`label,address,user,tenant\nAcme,${pbx.url},manager,demo.pbx.example\nBravo,https://admin:secret@pbx.bravo.example,manager,other.pbx.example`)
+      await list.press('Control+Enter')
+      await expect(dialog.getByText('Fix the 1 problem in the list, then check again.')).toBeVisible()
     },
   },
   // --- DECT phones -----------------------------------------------------------------------------

@@ -110,6 +110,18 @@ export async function dropFileOnWindow(app: Page, name: string, bytes: Uint8Arra
   await target.dispatchEvent('drop', { dataTransfer })
 }
 
+/**
+ * Picks an option of a Naive UI select by its label: the select opened from its box (the combobox
+ * of that name, lib/naive-a11y.ts's `data-a11y-select`), the option clicked.
+ */
+export async function choose(app: Page, field: string, option: string): Promise<void> {
+  await app.getByRole('combobox', { name: field, exact: true }).click()
+  const choice = app.locator('.n-base-select-option', { hasText: option }).filter({ visible: true })
+  await choice.click()
+  // the menu closes (it fades out) before the next select opens its own
+  await expect(choice).toHaveCount(0)
+}
+
 /** Opens an area from the sidebar menu, as a user does. */
 export async function openArea(app: Page, title: string): Promise<void> {
   await app.getByRole('menu').getByText(title, { exact: true }).click()

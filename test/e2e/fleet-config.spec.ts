@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test'
 import type { DemoPbx } from '../../electron/demo-pbx'
 import { profileFields } from '../support/profile-fields'
-import { demoApi, openArea } from './e2e-steps'
+import { choose, demoApi, openArea } from './e2e-steps'
 import { expect, test as base } from './harness'
 
 /**
@@ -50,18 +49,6 @@ const test = base.extend<{ setup: Setup }>({
 })
 
 test.use({ viewport: { width: 1280, height: 820 } })
-
-/**
- * Picks an option of a Naive UI select by its label: the select opened from its box (the combobox
- * of that name, lib/naive-a11y.ts's `data-a11y-select`), the option clicked.
- */
-async function choose(app: Page, field: string, option: string): Promise<void> {
-  await app.getByRole('combobox', { name: field, exact: true }).click()
-  const choice = app.locator('.n-base-select-option', { hasText: option }).filter({ visible: true })
-  await choice.click()
-  // the menu closes (it fades out) before the next select opens its own
-  await expect(choice).toHaveCount(0)
-}
 
 /** The rules of that name on a demo PBX (its main tenant, or another), asked of its own API. */
 async function rulesOn(pbx: DemoPbx, name: string, account = DEMO): Promise<unknown[]> {
