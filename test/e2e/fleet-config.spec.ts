@@ -135,11 +135,15 @@ test('a rollout where two PBXs lack the provider: said up front, skipped on the 
   await entry.getByRole('button', { name: 'Finish on 2 PBXs' }).click()
   const finish = app.getByRole('region', { name: 'Finish the skipped PBXs' })
   await expect(finish.getByRole('status')).toHaveText(`${RULE}: 2 need a provider for "Telco One"`)
+  // the button that opened it is gone: the keyboard goes on from the panel
+  await expect(finish).toBeFocused()
   await choose(app, 'Provider "Telco One" on the 2 PBXs without it:', 'Other Telco')
   await expect(finish.getByRole('status')).toHaveText(`${RULE}: 2 PBXs ready`)
   await app.screenshot({ path: `${SCREENS}/fleet-history-finish.png`, fullPage: true })
   await finish.getByRole('button', { name: 'Finish on 2 PBXs' }).click()
   await expect(entry).toContainText('8 PBXs changed', { timeout: 15_000 })
+  // the panel closed: the keyboard goes on from the rollout's actions
+  await expect(entry.getByRole('button', { name: 'Undo this rollout' })).toBeFocused()
   for (const pbx of lacking) expect(await rulesOn(pbx, RULE, OTHER)).toHaveLength(1)
 
   // undo counts every PBX the rollout changed, the finished ones too

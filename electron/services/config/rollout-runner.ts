@@ -208,8 +208,8 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
   /** The items an apply applied, as a source to plan them from again. */
   const appliedSource = (rollout: Rollout) => snapshotOfItems(rollout.applied, { label: rollout.source.label, baseUrl: '', domain: '' }, rollout.source.takenAt)
 
-  function refuseUndone(rollout: Rollout, instead: string): void {
-    if (rollout.kind === 'apply' && rollout.undoneBy) throw new ServiceError('INVALID_INPUT', `rolloutId: that rollout was undone; ${instead}`, { field: 'rolloutId' })
+  function refuseUndone(rollout: Rollout): void {
+    if (rollout.kind === 'apply' && rollout.undoneBy) throw new ServiceError('INVALID_INPUT', 'rolloutId: that rollout was undone; apply the configuration again instead.', { field: 'rolloutId' })
   }
 
   /**
@@ -219,7 +219,7 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
   async function retry(rolloutId: string): Promise<Rollout> {
     const rollout = await options.history.get(rolloutId)
     refuseRunning(rollout)
-    refuseUndone(rollout, 'apply the configuration again instead.')
+    refuseUndone(rollout)
     const original = rollout.kind === 'undo' ? await options.history.get(rollout.undoOf ?? '') : undefined
     const source = appliedSource(rollout)
     const workFor = (target: TargetResult) =>
@@ -236,7 +236,7 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
     const rollout = await options.history.get(rolloutId)
     refuseRunning(rollout)
     if (rollout.kind !== 'apply') throw new ServiceError('INVALID_INPUT', 'rolloutId: an undo has nothing to finish.', { field: 'rolloutId' })
-    refuseUndone(rollout, 'apply the configuration again instead.')
+    refuseUndone(rollout)
     const targets = rollout.targets.filter((target) => finishable(target).length > 0)
     if (targets.length === 0) throw new ServiceError('INVALID_INPUT', 'rolloutId: that rollout skipped no PBX for a provider or holiday it lacked: there is nothing to finish.', { field: 'rolloutId' })
     return { rollout, targets }
