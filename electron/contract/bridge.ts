@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { OperationName } from './operations'
 import type { BridgeResult } from './result'
-import { DomainSchema, SystemInfoSchema } from './pbx'
+import { DomainSchema, SystemInfoSchema, UsernameSchema } from './pbx'
 import {
   BatchDefaultsSchema,
   BatchRowValuesSchema,
@@ -26,7 +26,8 @@ import { applyOperations } from './config-apply'
 import { configOperations } from './config-compare'
 import { fleetOperations } from './fleet'
 import { profileListOperations } from './profile-list'
-import { PbxAddressSchema, PbxProfileFieldsSchema, PbxProfileSchema, RecoveryStateSchema, SavedPbxsNoticeSchema, SessionStateSchema, TrustedCertificateSchema } from './profiles'
+import { mergeOperations } from './profile-merge'
+import { PbxAddressSchema, PbxProfileFieldsSchema, PbxProfileSchema, RecoveryStateSchema, SavedPbxsNoticeSchema, SessionStateSchema, SIGN_IN_ROLES, TrustedCertificateSchema } from './profiles'
 
 /**
  * The Bridge: every operation the renderer may ask of main, with the schema its input must pass
@@ -60,6 +61,9 @@ export const ProbePbxInputSchema = z.strictObject({
 })
 
 const ProfileIdSchema = z.strictObject({ profileId: z.string().min(1) })
+/** which sign-in of the saved PBX: its own (the default), or its system administrator's (PbxProfile `systemAdmin`) */
+const RoleSchema = z.enum(SIGN_IN_ROLES).optional()
+const SessionRoleInputSchema = z.strictObject({ profileId: z.string().min(1), as: RoleSchema })
 
 export const SaveProfileInputSchema = z.strictObject({
   /** absent to add a new saved PBX, present to edit one */
@@ -76,6 +80,9 @@ export const SignInInputSchema = z.strictObject({
   password: z.string().min(1, { error: 'enter the password' }).optional(),
   /** keep the password in the OS keychain for next time */
   remember: z.boolean().default(false),
+  as: RoleSchema,
+  /** `as: 'system'`: who signs in as the system administrator (kept on the entry); absent to use the one kept */
+  username: UsernameSchema.optional(),
 })
 export type SignInInput = z.input<typeof SignInInputSchema>
 
@@ -153,6 +160,7 @@ export const bridge = {
       profileId: z.string().min(1),
       /** false: a look that is not the user choosing this PBX (the command line's `pbx test`): "last used" stays; default true */
       touch: z.boolean().optional(),
+      as: RoleSchema,
     }),
     result: SessionStateSchema,
   },
@@ -160,11 +168,11 @@ export const bridge = {
   signIn: { input: SignInInputSchema, result: SessionStateSchema },
   /** the second step of a two-factor sign-in: the one-time code the PBX mailed */
   verifySignInCode: {
-    input: z.strictObject({ profileId: z.string().min(1), code: z.string().trim().regex(/^\d{4,8}$/, { error: 'enter the code from the email (digits only)' }) }),
+    input: z.strictObject({ profileId: z.string().min(1), as: RoleSchema, code: z.string().trim().regex(/^\d{4,8}$/, { error: 'enter the code from the email (digits only)' }) }),
     result: SessionStateSchema,
   },
   /** mail the one-time code of a two-factor sign-in again */
-  resendSignInCode: { input: ProfileIdSchema, result: SessionStateSchema },
+  resendSignInCode: { input: SessionRoleInputSchema, result: SessionStateSchema },
   /**
    * sign in through the tenant's identity provider (where GET /api/info?domain= says it is on):
    * opens the provider's page in the system browser and waits for its loopback redirect (RFC 8252)
@@ -197,7 +205,8 @@ export const bridge = {
     result: SessionStateSchema,
   },
   /** sign out (sign_out or revoke, after the sign-in method) and forget the refresh token */
-  signOut: { input: ProfileIdSchema, result: SessionStateSchema },
+  /** `as: 'system'` ends only the system administrator's sign-in of a tenant entry */
+  signOut: { input: SessionRoleInputSchema, result: SessionStateSchema },
 
   // --- DECT batches: prepared offline, pushed later --------------------------------------------
 
@@ -327,6 +336,7 @@ export const bridge = {
   qrCode: { input: z.strictObject({ text: z.string().min(1).max(2000) }), result: z.object({ svg: z.string() }) },
 
   ...profileListOperations,
+  ...mergeOperations,
   ...handsetOperations,
   ...fleetOperations,
   ...configOperations,

@@ -91,6 +91,13 @@ export const PbxProfileSchema = z.object({
   /** whether a password is kept in the keychain for it (never the password itself) */
   rememberPassword: z.boolean(),
   trustedCertificate: TrustedCertificateSchema.nullable(),
+  /**
+   * A tenant entry's second sign-in, as the system administrator of the same PBX (its IVR servers
+   * and notification settings need that role). Its password and refresh token live in the keychain
+   * beside the entry's own, never here. null: none; a system-administrator entry (domain '') is
+   * that role already. Added after version 1 was first written: a file without it reads as none.
+   */
+  systemAdmin: z.object({ username: z.string(), rememberPassword: z.boolean() }).nullable().default(null),
   /** the profile the app made for its built-in demo PBX */
   demo: z.boolean(),
 })
@@ -114,6 +121,20 @@ export const SavedPbxsNoticeSchema = z.object({
 export type SavedPbxsNotice = z.infer<typeof SavedPbxsNoticeSchema>
 
 /**
+ * The sign-ins a saved PBX can hold: `entry`, the one it is saved with (a tenant administrator, or
+ * the system administrator when its domain is empty), and `system`, a tenant entry's second sign-in
+ * as the system administrator of the same PBX (PbxProfile `systemAdmin`).
+ */
+export const SIGN_IN_ROLES = ['entry', 'system'] as const
+export type SignInRole = (typeof SIGN_IN_ROLES)[number]
+
+/** Whether an entry signs in as the system administrator itself (no tenant domain). */
+export const isSystemEntry = (profile: Pick<PbxProfile, 'domain'>): boolean => profile.domain === ''
+
+/** What an area that needs the system administrator offers a tenant entry (and the words of its NOT_SIGNED_IN). */
+export const SYSTEM_SIGN_IN_TEXT = 'Sign in as the system administrator of this PBX'
+
+/**
  * Where a saved PBX's session stands. `code_required`: the password was right and the PBX mailed
  * a one-time code (two-factor sign-in); `verifySignInCode` finishes the sign-in.
  */
@@ -131,6 +152,17 @@ export const SessionStateSchema = z.object({
    * nothing more is sent until the user has checked it. `message` says so in words.
    */
   ended: z.object({ reason: z.enum(['certificate_changed']), message: z.string() }).optional(),
+  /**
+   * A tenant entry's system-administrator sign-in (PbxProfile `systemAdmin`), where the entry
+   * holds one: its status and who it is, the way the entry's own is told above.
+   */
+  system: z
+    .object({
+      status: z.enum(SESSION_STATUSES),
+      user: AuthUserSchema.extend({ username: z.string() }).optional(),
+      expiresAt: z.string().optional(),
+    })
+    .optional(),
 })
 export type SessionState = z.infer<typeof SessionStateSchema>
 

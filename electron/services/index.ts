@@ -1,4 +1,5 @@
 import type { BridgeHandlers } from '../contract/bridge'
+import type { SignInRole } from '../contract/profiles'
 import { ensureDemoProfiles } from './demo/demo-profiles'
 import { createDemoService, type DemoPbxModule } from './demo/demo-service'
 import { ServiceError } from './errors'
@@ -7,6 +8,7 @@ import type { KeychainState } from './keychain/secret-store'
 import { getInfo } from './pbx-client/info'
 import { createProfileStore } from './profiles/profile-store'
 import { createProfileListService } from './profiles/profile-list'
+import { createProfileMerge } from './profiles/profile-merge'
 import { exportProfiles, importProfiles } from './profiles/profile-transfer'
 import { createDectService } from './dect/dect-service'
 import { createConfigService } from './config/config-service'
@@ -17,7 +19,7 @@ import { createMailService } from './mail/mail-service'
 import { createOutboundService } from './outbound/outbound-service'
 import { createIdpSignIn } from './session/idp-sign-in'
 import { createPasswordRecovery } from './session/password-recovery'
-import { createSessionManager } from './session/session-manager'
+import { createSessionManager, type RoleOption } from './session/session-manager'
 
 export interface ServicesOptions {
   /** the app's data folder: saved PBXs and batches live here (never a secret) */
@@ -49,6 +51,9 @@ export interface Services {
  * Builds the whole behaviour of the app as plain Node objects. The Electron shell binds
  * `handlers` to IPC; the tests call the same object directly or through the Chromium harness.
  */
+/** the session manager's option of an IPC input's `as` (absent: the entry's own sign-in) */
+const roleOf = (as: SignInRole | undefined): RoleOption => (as === undefined ? {} : { role: as })
+
 export function createServices(options: ServicesOptions): Services {
   const demo = createDemoService(
     options.loadDemoPbx ?? (async () => (await import('../demo-pbx/index')) as DemoPbxModule),
@@ -124,26 +129,28 @@ export function createServices(options: ServicesOptions): Services {
     async removeProfile({ profileId }) {
       await profiles.get(profileId)
       await sessions.signOut(profileId)
-      await secrets.forget(profileId)
+      await secrets.forgetAll(profileId)
       await profiles.remove(profileId)
       return { removed: true as const }
     },
     exportProfiles: () => exportProfiles(profiles),
     importProfiles: ({ json }) => importProfiles(profiles, json),
     ...profileList,
+    ...createProfileMerge({ profiles, sessions, secrets }),
 
     listSessions: () => sessions.states(),
-    async openPbx({ profileId, touch }) {
+    async openPbx({ profileId, touch, as }) {
       await demoReady(profileId)
-      return sessions.open(profileId, touch === undefined ? {} : { touch })
+      return sessions.open(profileId, { ...(touch === undefined ? {} : { touch }), ...roleOf(as) })
     },
-    async signIn({ profileId, password, remember }) {
+    async signIn({ profileId, password, remember, as, username }) {
       await demoReady(profileId)
-      return sessions.signIn(profileId, password, remember)
+      if (as === 'system' && username !== undefined) await sessions.setSystemAdmin(profileId, username)
+      return sessions.signIn(profileId, password, remember, roleOf(as))
     },
-    verifySignInCode: ({ profileId, code }) => sessions.verifyCode(profileId, code),
-    resendSignInCode: ({ profileId }) => sessions.resendCode(profileId),
-    signOut: ({ profileId }) => sessions.signOut(profileId),
+    verifySignInCode: ({ profileId, code, as }) => sessions.verifyCode(profileId, code, roleOf(as)),
+    resendSignInCode: ({ profileId, as }) => sessions.resendCode(profileId, roleOf(as)),
+    signOut: ({ profileId, as }) => sessions.signOut(profileId, roleOf(as)),
     async signInWithIdp({ profileId }) {
       if (!idp) throw new ServiceError('NOT_SUPPORTED', 'Sign-in through the identity provider opens a browser, and this build cannot open a browser. Sign in with the password.')
       return idp.signIn(profileId)

@@ -59,7 +59,9 @@ export function createFleetService(options: FleetServiceOptions) {
     keptAccess,
     async access(profile) {
       const session = await options.sessions.sessionOf(profile.id)
-      if (session.signedIn()) return { state: 'signed_in', caller: session.caller }
+      // IVR servers and alert email settings are read as the system administrator where the entry holds that sign-in too
+      const caller = await options.sessions.withSystemPaths(profile.id, session.caller)
+      if (session.signedIn()) return { state: 'signed_in', caller }
       if (askedForCode.has(profile.id)) return { state: 'code_required' }
       // the figures may be read as soon as the sign-in has its tokens, while it still asks who the
       // user is: one round trip less on each PBX's path (fleet_200_cold_ms)
@@ -68,8 +70,8 @@ export function createFleetService(options: FleetServiceOptions) {
       const opening = options.sessions.open(profile.id, { touch: false })
       try {
         const first = await Promise.race([opening, tokens])
-        if (first === 'tokens') return { state: 'signed_in', caller: session.caller, settled: opening }
-        if (first.status === 'signed_in') return { state: 'signed_in', caller: session.caller }
+        if (first === 'tokens') return { state: 'signed_in', caller, settled: opening }
+        if (first.status === 'signed_in') return { state: 'signed_in', caller }
         if (first.status === 'code_required') askedForCode.add(profile.id)
         return { state: first.status === 'code_required' ? 'code_required' : keptAccess(profile) }
       } catch (error) {

@@ -14,7 +14,7 @@ type IvrHandlers = Pick<
  * for it, statuses, and changes that answer the server as the PBX reads it back.
  */
 export function createIvrService(options: { sessions: SessionManager }): { handlers: IvrHandlers } {
-  const servers = async (profileId: string) => createIvrServersClient(await options.sessions.callerOf(profileId))
+  const servers = async (profileId: string) => createIvrServersClient(await options.sessions.callerOf(profileId, 'system'))
 
   return {
     handlers: {

@@ -11,8 +11,9 @@ type MailHandlers = Pick<
 /** Custom email templates (per tenant) and notification settings (system) behind the Bridge. */
 export function createMailService(options: { sessions: Pick<SessionManager, 'callerOf'> }): { handlers: MailHandlers } {
   const callerOf = options.sessions.callerOf
-  const templates = createEmailTemplatesService(callerOf)
-  const notification = createNotificationService(callerOf)
+  const templates = createEmailTemplatesService((profileId) => callerOf(profileId))
+  // notification settings are the system administrator's: a tenant entry's second sign-in
+  const notification = createNotificationService((profileId) => callerOf(profileId, 'system'))
   return {
     handlers: {
       listEmailTemplates: ({ profileId }) => templates.list(profileId),

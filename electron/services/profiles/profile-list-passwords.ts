@@ -71,7 +71,7 @@ export async function keepPasswords(
       return { ...base, result, message: check.message }
     }
     try {
-      const state = await deps.sessions.signIn(profile.id, typed.get(accountKey(profile)), true, false)
+      const state = await deps.sessions.signIn(profile.id, typed.get(accountKey(profile)), true, { touch: false })
       if (state.status === 'signed_in') return { ...base, result: 'remembered', message: 'signed in; password kept in the keychain' }
       // a two-factor PBX mailed a code: the password is kept only once a sign-in is complete
       await deps.sessions.signOut(profile.id)

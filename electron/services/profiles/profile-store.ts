@@ -123,7 +123,7 @@ export function createProfileStore(dataDir: string, now: () => Date = () => new 
   }
 
   /** sets what the app itself keeps about a profile (not the user's fields) */
-  function mark(id: string, patch: Partial<Pick<PbxProfile, 'lastUsedAt' | 'rememberPassword' | 'trustedCertificate' | 'baseUrl'>>): Promise<PbxProfile> {
+  function mark(id: string, patch: Partial<Pick<PbxProfile, 'lastUsedAt' | 'rememberPassword' | 'trustedCertificate' | 'baseUrl' | 'systemAdmin'>>): Promise<PbxProfile> {
     return change((list) => {
       const before = find(list, id)
       const after = { ...before, ...patch }
@@ -146,7 +146,7 @@ export function createProfileStore(dataDir: string, now: () => Date = () => new 
     async get(id: string): Promise<PbxProfile> {
       return find(await load(), id)
     },
-    async add(input: PbxProfileFields, extra: Partial<Pick<PbxProfile, 'demo' | 'rememberPassword' | 'trustedCertificate'>> = {}): Promise<PbxProfile> {
+    async add(input: PbxProfileFields, extra: Partial<Pick<PbxProfile, 'demo' | 'rememberPassword' | 'trustedCertificate' | 'systemAdmin'>> = {}): Promise<PbxProfile> {
       const fields = checked(PbxProfileFieldsSchema, input, 'fields')
       return change((list) => {
         const profile: PbxProfile = {
@@ -156,6 +156,7 @@ export function createProfileStore(dataDir: string, now: () => Date = () => new 
           lastUsedAt: null,
           rememberPassword: false,
           trustedCertificate: null,
+          systemAdmin: null,
           demo: false,
           ...extra,
         }
@@ -177,7 +178,7 @@ export function createProfileStore(dataDir: string, now: () => Date = () => new 
         entries.map((fields) => {
           const same = savedAs(fields, list)
           if (same) return { skipped: same }
-          const profile: PbxProfile = { id: randomUUID(), ...fields, createdAt: now().toISOString(), lastUsedAt: null, rememberPassword: false, trustedCertificate: null, demo: false }
+          const profile: PbxProfile = { id: randomUUID(), ...fields, createdAt: now().toISOString(), lastUsedAt: null, rememberPassword: false, trustedCertificate: null, systemAdmin: null, demo: false }
           list.push(profile)
           return { added: profile }
         }),
@@ -198,6 +199,17 @@ export function createProfileStore(dataDir: string, now: () => Date = () => new 
       })
     },
     mark,
+    /** changes several saved PBXs in one change of the file (what the app keeps as well as the user's fields) */
+    async changeMany(changes: ReadonlyMap<string, (profile: PbxProfile) => PbxProfile>): Promise<PbxProfile[]> {
+      return change((list) =>
+        [...changes].map(([id, apply]) => {
+          const before = find(list, id)
+          const after = apply(before)
+          list[list.indexOf(before)] = after
+          return after
+        }),
+      )
+    },
     remove(id: string): Promise<PbxProfile> {
       return change((list) => {
         const profile = find(list, id)

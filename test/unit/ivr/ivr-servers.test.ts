@@ -97,9 +97,10 @@ describe('IVR servers through the Bridge', () => {
     expect((await page()).items.some((s) => s.id === internal.id)).toBe(true)
   })
 
-  it('a tenant admin has no IVR servers: the PBX refusal comes back as it is', async () => {
+  it('a tenant entry without the system administrator sign-in is asked for it, before anything is sent', async () => {
     const manager = await demo.signedIn('manager@demo')
-    expect(await failure(demo.call('listIvrServers', { profileId: manager, query: {} }))).toMatchObject({ code: 'PBX_ERROR', status: 403 })
+    const refused = await failure(demo.call('listIvrServers', { profileId: manager, query: {} }))
+    expect(refused).toMatchObject({ code: 'NOT_SIGNED_IN', message: expect.stringContaining('Sign in as the system administrator of this PBX') })
   })
 })
 

@@ -105,11 +105,13 @@ describe('notification settings, current variant', () => {
     expect(pbx.outbox.slice(before)).toEqual([expect.objectContaining({ kind: 'test_email', to: 'check@demo.example' })])
   })
 
-  it('answers NOT_SIGNED_IN for a PBX not signed in, and the PBX 403 for a tenant administrator', async () => {
+  it('answers NOT_SIGNED_IN for a PBX not signed in, and for a tenant entry without the system administrator sign-in', async () => {
     const saved = await app.call('saveProfile', { fields: { label: 'Not signed in', baseUrl: proxy.url, username: 'admin', domain: '' } })
     expect((await failure(app.call('getNotificationSettings', { profileId: saved.id }))).code).toBe('NOT_SIGNED_IN')
     const tenant = await app.signedIn(proxy.url, 'manager@demo')
-    expect(await failure(app.call('getNotificationSettings', { profileId: tenant }))).toMatchObject({ code: 'PBX_ERROR', status: 403 })
+    const mark = proxy.seen.length
+    expect(await failure(app.call('getNotificationSettings', { profileId: tenant }))).toMatchObject({ code: 'NOT_SIGNED_IN', message: expect.stringContaining('Sign in as the system administrator of this PBX') })
+    expect(proxy.seen.length).toBe(mark) // asked before anything is sent
   })
 })
 
