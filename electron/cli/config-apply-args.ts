@@ -1,3 +1,4 @@
+import { withChoice } from '../contract/apply-outlook'
 import type { ApplyItemRef, NameMapping, TargetPlan } from '../contract/config-apply'
 import { CONFIG_PART_TITLES, CONFIG_PARTS, type ConfigPart } from '../contract/config-snapshot'
 import { normalizeMac } from '../contract/pbx'
@@ -148,12 +149,13 @@ export function mappingsFor(options: MappingOptions, targets: readonly TargetPla
   const used = new Set<string>()
   for (const target of targets) {
     if (target.state !== 'ready') continue
-    const mapping: NameMapping = { providers: {}, holidays: {} }
+    /** none until a name is mapped */
+    let mapping: NameMapping | undefined
     for (const { from, to } of providers) {
       if (named(target.providers, from)) continue
       const match = named(target.providers, to)
       if (match) {
-        mapping.providers[from] = match.id
+        mapping = withChoice(mapping, 'providers', from, match.id)
         used.add(`--map-provider ${from}=${to}`)
       }
     }
@@ -161,12 +163,12 @@ export function mappingsFor(options: MappingOptions, targets: readonly TargetPla
       if (named(target.holidays, from)) continue
       const match = named(target.holidays, to)
       if (match) {
-        mapping.holidays[from] = match.id
+        mapping = withChoice(mapping, 'holidays', from, match.id)
         used.add(`--map-holiday ${from}=${to}`)
       }
     }
-    for (const name of dropped) if (!named(target.holidays, name) && !Object.hasOwn(mapping.holidays, name)) mapping.holidays[name] = null
-    if (Object.keys(mapping.providers).length + Object.keys(mapping.holidays).length > 0) mappings[target.profileId] = mapping
+    for (const name of dropped) if (!named(target.holidays, name) && !Object.hasOwn(mapping?.holidays ?? {}, name)) mapping = withChoice(mapping, 'holidays', name, null)
+    if (mapping) mappings[target.profileId] = mapping
   }
   const notes: string[] = []
   for (const { from, to } of providers) {

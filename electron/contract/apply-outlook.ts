@@ -127,6 +127,19 @@ export function applyText(outlook: PreviewOutlook): string {
 }
 
 /**
+ * One PBX's mapping with one choice added, or put in place of the one it had: what the PBX uses
+ * for the source's provider or holiday `name` (the id of its own; a holiday's null: left out; a
+ * provider's null: no choice, the one it had taken away). A new mapping; the one given is not changed.
+ */
+export function withChoice(mapping: Readonly<NameMapping> | undefined, kind: NameKind, name: string, id: string | null): NameMapping {
+  const next: NameMapping = { providers: { ...mapping?.providers }, holidays: { ...mapping?.holidays } }
+  if (kind === 'holidays') next.holidays[name] = id
+  else if (id === null) delete next.providers[name]
+  else next.providers[name] = id
+  return next
+}
+
+/**
  * One choice for every PBX of a group: the id each of them lists under `name` (a holiday's null:
  * left out), added to the mappings they have.
  */
@@ -135,8 +148,7 @@ export function mapGroup(mappings: Readonly<Record<string, NameMapping>>, group:
   for (const target of group.targets) {
     const id = name === null ? null : (target[group.kind].find((ref) => ref.name === name)?.id ?? undefined)
     if (id === undefined || (id === null && group.kind === 'providers')) continue
-    const mapping = next[target.profileId] ?? { providers: {}, holidays: {} }
-    next[target.profileId] = { providers: { ...mapping.providers }, holidays: { ...mapping.holidays }, [group.kind]: { ...mapping[group.kind], [group.name]: id } }
+    next[target.profileId] = withChoice(next[target.profileId], group.kind, group.name, id)
   }
   return next
 }

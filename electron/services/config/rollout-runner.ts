@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { changedOn, finishable } from '../../contract/apply-outlook'
+import { changedOn, finishable, withChoice } from '../../contract/apply-outlook'
 import {
   APPLY_CONCURRENCY,
   ApplyRequestSchema,
@@ -246,8 +246,10 @@ export function createRolloutRunner(options: RolloutRunnerOptions) {
   function withMappings(had: Readonly<Record<string, NameMapping>>, added: Readonly<Record<string, NameMapping>>): Record<string, NameMapping> {
     const merged = { ...had }
     for (const [profileId, more] of Object.entries(added)) {
-      const before = merged[profileId] ?? NO_MAPPING
-      merged[profileId] = { providers: { ...before.providers, ...more.providers }, holidays: { ...before.holidays, ...more.holidays } }
+      let mapping: NameMapping = merged[profileId] ?? { providers: {}, holidays: {} }
+      for (const [name, id] of Object.entries(more.providers)) mapping = withChoice(mapping, 'providers', name, id)
+      for (const [name, id] of Object.entries(more.holidays)) mapping = withChoice(mapping, 'holidays', name, id)
+      merged[profileId] = mapping
     }
     return merged
   }

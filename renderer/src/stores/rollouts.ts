@@ -1,4 +1,4 @@
-import { mapGroup as mappedForGroup, type MissingGroup } from '@contract/apply-outlook'
+import { mapGroup as mappedForGroup, withChoice, type MissingGroup } from '@contract/apply-outlook'
 import type { ApplyPreview, ApplyRequest, NameMapping, Rollout } from '@contract/config-apply'
 import type { ConfigSnapshot } from '@contract/config-snapshot'
 import type { BridgeError, BridgeResult } from '@contract/result'
@@ -7,17 +7,6 @@ import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { callBridge, plain, type LoadStatus } from './bridge-call'
 import { sourceOf, type SourceChoice } from './config-compare'
-
-/** Mappings with one target's choice for one name (a provider's null: no choice; a holiday's null: left out). */
-function withMapping(mappings: Record<string, NameMapping>, profileId: string, kind: 'providers' | 'holidays', name: string, id: string | null): Record<string, NameMapping> {
-  const had = mappings[profileId] ?? { providers: {}, holidays: {} }
-  const mapping = { providers: { ...had.providers }, holidays: { ...had.holidays } }
-  if (kind === 'providers') {
-    if (id === null) delete mapping.providers[name]
-    else mapping.providers[name] = id
-  } else mapping.holidays[name] = id
-  return { ...mappings, [profileId]: mapping }
-}
 
 /** How often a running rollout is asked for while its screen is open. */
 export const ROLLOUT_POLL_MS = 400
@@ -108,7 +97,7 @@ export const useRolloutsStore = defineStore('rollouts', () => {
 
   /** Chooses what a target uses for a source's provider or holiday it has no namesake of (a holiday: null, left out). */
   function setMapping(profileId: string, kind: 'providers' | 'holidays', name: string, id: string | null): void {
-    mappings.value = withMapping(mappings.value, profileId, kind, name, id)
+    mappings.value = { ...mappings.value, [profileId]: withChoice(mappings.value[profileId], kind, name, id) }
   }
 
   /** One choice for every PBX of a preview that lacks the same provider or holiday (null: a holiday left out). */
@@ -179,7 +168,8 @@ export const useRolloutsStore = defineStore('rollouts', () => {
   /** One PBX's own choice while finishing; previewed again. */
   async function mapFinish(profileId: string, kind: 'providers' | 'holidays', name: string, id: string | null): Promise<void> {
     if (!finishing.value) return
-    finishing.value = { ...finishing.value, mappings: withMapping(finishing.value.mappings, profileId, kind, name, id) }
+    const had = finishing.value.mappings
+    finishing.value = { ...finishing.value, mappings: { ...had, [profileId]: withChoice(had[profileId], kind, name, id) } }
     await previewFinish(finishing.value.rolloutId)
   }
 
