@@ -36,7 +36,7 @@ const bundledCode = {
 
 // Electron's security checklist, in main: a webPreferences value that switches part of it off, or
 // shell.openExternal called other than through external-links.ts's webAddressOnly (http(s) only),
-// fails lint (README, "Security checklist"; test/unit/main/lint-security.test.ts proves it bites).
+// fails lint (docs/security.md, "Security checklist"; test/unit/main/lint-security.test.ts proves it bites).
 const UNSAFE_PREFERENCES = [
   ['nodeIntegration', true],
   ['nodeIntegrationInWorker', true],
@@ -55,7 +55,7 @@ const electronSecurity = {
       'error',
       ...UNSAFE_PREFERENCES.map(([name, value]) => ({
         selector: `Property:matches([key.name='${name}'], [key.value='${name}'])[value.type='Literal'][value.value=${value}]`,
-        message: `${name}: ${value} switches off part of Electron's security checklist (README, "Security checklist").`,
+        message: `${name}: ${value} switches off part of Electron's security checklist (docs/security.md, "Security checklist").`,
       })),
       {
         selector: "Property:matches([key.name='enableBlinkFeatures'], [key.value='enableBlinkFeatures'])",

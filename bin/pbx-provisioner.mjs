@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The command line of PBX Provisioner (README, "Command line"). In a checkout it runs the
+// The command line of PBX Provisioner (docs/command-line.md). In a checkout it runs the
 // TypeScript source through tsx, so it never runs a stale build; where there is no source (the
 // packaged app) it runs the build, out/main/cli.js.
 import { existsSync } from 'node:fs'

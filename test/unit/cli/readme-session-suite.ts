@@ -7,11 +7,12 @@ import { openKeytarStore } from '../../../electron/services/keychain/keytar-stor
 import { forgetKeptPasswords } from './kept-passwords'
 import { consoleBlocks, matchesShown, ROOT, runMerged, sessionSteps } from './readme-session'
 
-// The README's "Command line" section shows a console session; this replays it against a demo PBX
-// with a fresh data folder, in a fresh folder: each `$ npx pbx-provisioner …` must exit 0 and print
-// what the README shows (stdout and stderr as a terminal shows them; a `…` line stands for any
-// lines, a `…` in a line for any text; timings, dates, times and short ids may differ). The
-// session uses the demo's address as the README writes it (http://127.0.0.1:8901) and the password
+// docs/command-line.md (the README's former "Command line" section) shows a console session; this
+// replays it against a demo PBX with a fresh data folder, in a fresh folder: each
+// `$ npx pbx-provisioner …` must exit 0 and print what the page shows (stdout and stderr as a
+// terminal shows them; a `…` line stands for any lines, a `…` in a line for any text; timings,
+// dates, times and short ids may differ). The session uses the demo's address as the page
+// writes it (http://127.0.0.1:8901) and the password
 // of the accounts it signs in with from `export PBX_PASSWORD=…` (in its arguments and in what it
 // prints: the demo here listens on a port of its own). It runs twice: from the source
 // (test/unit/cli/readme-session.test.ts) and from the build (test/build/cli-session.test.ts).
@@ -51,7 +52,7 @@ export async function describeReadmeSession(title: string, entry: string): Promi
     })
 
     it('runs each command of the session as shown', async () => {
-      const blocks = consoleBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8'), 'Command line')
+      const blocks = consoleBlocks(readFileSync(join(ROOT, 'docs/command-line.md'), 'utf8'), '# Command line')
       expect(blocks.length).toBeGreaterThan(0)
       const steps = blocks.flatMap(sessionSteps)
       expect(steps.filter((step) => step.kind === 'run').length).toBeGreaterThan(3)
@@ -64,13 +65,13 @@ export async function describeReadmeSession(title: string, entry: string): Promi
         const args = step.args.map((arg) => arg.replaceAll(README_URL, pbx.url))
         for (const arg of args) if (FIXTURES[arg] && !existsSync(join(cwd, arg))) writeFileSync(join(cwd, arg), FIXTURES[arg]())
         const run = await runMerged(args, { cwd, env, entry })
-        // the demo PBX's address as the README writes it, where a command prints it
+        // the demo PBX's address as the page writes it, where a command prints it
         run.output = run.output.replaceAll(pbx.url, README_URL)
         const output = run.output.replace(/\n$/, '').split('\n')
         expect(run.code, `$ ${step.line}\n${run.output}`).toBe(0)
         // what goes into a pipe is the next program's to show
         if (step.piped) continue
-        expect(matchesShown(step.expected, run.output === '' ? [] : output), `$ ${step.line}\nThe README shows:\n${step.expected.join('\n')}\nIt printed:\n${run.output}`).toBe(true)
+        expect(matchesShown(step.expected, run.output === '' ? [] : output), `$ ${step.line}\ndocs/command-line.md shows:\n${step.expected.join('\n')}\nIt printed:\n${run.output}`).toBe(true)
       }
     })
   })

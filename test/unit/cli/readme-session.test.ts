@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { BIN, matchesShown, normalLine, shellWords } from './readme-session'
 import { describeReadmeSession } from './readme-session-suite'
 
-await describeReadmeSession("the README's command line session, from the source", BIN)
+await describeReadmeSession("the command line session of docs/command-line.md, from the source", BIN)
 
 describe('the README session parser', () => {
   it('splits words as a shell does, and matches shown lines with wildcards', () => {

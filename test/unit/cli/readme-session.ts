@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { BIN, ROOT } from './run-cli'
 
 /**
- * The console session of the README's "Command line" section, as steps to replay: each `$ `
+ * The console session of docs/command-line.md, as steps to replay: each `$ `
  * line (with its `\` continuation lines) and the lines it shows after it, up to the next `$ `.
  */
 
@@ -10,12 +10,17 @@ export type Step =
   | { kind: 'export'; name: string; value: string; line: string }
   | { kind: 'run'; args: string[]; piped: boolean; expected: string[]; line: string }
 
-/** The ```console blocks of a README section (`## <title>` up to the next `## `). */
-export function consoleBlocks(readme: string, title: string): string[][] {
-  const lines = readme.split(/\r?\n/)
-  const start = lines.findIndex((line) => line === `## ${title}`)
-  if (start < 0) throw new Error(`The README has no section "## ${title}"`)
-  const end = lines.findIndex((line, index) => index > start && line.startsWith('## '))
+/**
+ * The ```console blocks of a Markdown section: from its heading line (`# Command line`) up to the
+ * next heading of the same level or above.
+ */
+export function consoleBlocks(markdown: string, heading: string): string[][] {
+  const lines = markdown.split(/\r?\n/)
+  const start = lines.findIndex((line) => line === heading)
+  if (start < 0) throw new Error(`No section "${heading}"`)
+  const level = /^#+ /.exec(heading)?.[0] ?? ''
+  if (level === '') throw new Error(`Not a heading: "${heading}"`)
+  const end = lines.findIndex((line, index) => index > start && /^#+ /.test(line) && line.indexOf(' ') <= level.length - 1)
   const section = lines.slice(start + 1, end < 0 ? undefined : end)
   const blocks: string[][] = []
   let block: string[] | undefined
@@ -55,7 +60,7 @@ export function shellWords(text: string): { words: string[]; piped: boolean } {
       return { words, piped: true }
     } else word = (word ?? '') + char
   }
-  if (quote) throw new Error(`Unclosed quote in the README's command: ${text}`)
+  if (quote) throw new Error(`Unclosed quote in the session's command: ${text}`)
   if (word !== undefined) words.push(word)
   return { words, piped: false }
 }
@@ -74,7 +79,7 @@ export function sessionSteps(block: readonly string[]): Step[] {
     const exported = words[0] === 'export' && words.length === 2 ? /^([A-Za-z_]\w*)=(.*)$/.exec(words[1]!) : null
     if (exported) steps.push({ kind: 'export', name: exported[1]!, value: exported[2]!, line: first })
     else if (words[0] === 'npx' && words[1] === 'pbx-provisioner') steps.push({ kind: 'run', args: words.slice(2), piped, expected, line: command })
-    else throw new Error(`The README's session may only export variables and run \`npx pbx-provisioner\`: ${command}`)
+    else throw new Error(`The session of docs/command-line.md may only export variables and run \`npx pbx-provisioner\`: ${command}`)
   }
   return steps
 }
@@ -105,7 +110,7 @@ const linePattern = (shown: string): RegExp => new RegExp(`^${normalLine(shown).
 const anyLines = (shown: string): boolean => shown.trim() === '…' || /^[█░]/.test(shown.trim())
 
 /**
- * Whether the output matches the lines the README shows: each shown line matches one line of the
+ * Whether the output matches the lines the page shows: each shown line matches one line of the
  * output, in order and all of it, except a wildcard line (`…`, a progress bar), which matches any
  * number of lines.
  */

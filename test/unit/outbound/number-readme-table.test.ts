@@ -4,18 +4,18 @@ import type { NumberTestResult } from '../../../electron/contract/number-test'
 import { WEEKDAYS, type DayHours, type Holiday, type OfficeHours, type OutboundRule, type Route, type Weekday } from '../../../electron/contract/pbx-outbound'
 import { matchNumber } from '../../../electron/services/outbound/number-match'
 
-// The README's "Test a number" section shows example rules and what the matcher decides for a
-// table of calls. This test reads both tables (and the worded answer below them) and checks every
-// row against matchNumber, so the README cannot drift from the code. An unreadable cell fails.
+// docs/test-a-number.md (the README's former "Test a number" section) shows example rules and
+// what the matcher decides for a table of calls. This test reads both tables (and the worded
+// answer below them) and checks every row against matchNumber, so the page cannot drift from the
+// code. An unreadable cell fails.
 
-const readme = readFileSync('README.md', 'utf8')
-const section = readme.slice(readme.indexOf('## Test a number'), readme.indexOf('## Benchmarks'))
+const section = readFileSync('docs/test-a-number.md', 'utf8')
 
 /** The rows of the table whose header line starts with `| <first> |`, cells trimmed, backticks gone. */
 function table(first: string): string[][] {
   const lines = section.split('\n')
   const start = lines.findIndex((l) => l.startsWith(`| ${first} |`))
-  if (start < 0) throw new Error(`README "Test a number": no table starting with | ${first} |`)
+  if (start < 0) throw new Error(`docs/test-a-number.md: no table starting with | ${first} |`)
   const rows: string[][] = []
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith('|')) break
@@ -32,7 +32,7 @@ const DAY = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 const MONTH = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 const unreadable = (what: string, cell: string): never => {
-  throw new Error(`README "Test a number": cannot read ${what} "${cell}"`)
+  throw new Error(`docs/test-a-number.md: cannot read ${what} "${cell}"`)
 }
 
 /** `every day off` or `Mon-Fri 08:00-18:00` (one day or a run of days, one range). */
@@ -111,7 +111,7 @@ function rulesOf(cell: string): OutboundRule[] {
   return cell.split(',').map((name) => exampleRules.find((r) => r.name === name.trim()) ?? unreadable('rule name', name))
 }
 
-// --- the answer in the README's notation --------------------------------------------------------
+// --- the answer in the page's notation ----------------------------------------------------------
 
 const skippedText = (result: NumberTestResult): string => {
   const skipped = result.rules
@@ -153,7 +153,7 @@ const cases = table('#').map(([n = '', number = '', extension = '', when = '', r
 const decide = (c: (typeof cases)[number]): NumberTestResult =>
   matchNumber(rulesOf(c.rules), { number: c.number, extension: c.extension, at: time(c.when).at }, { providers: PROVIDERS })
 
-describe('the README "Test a number" tables', () => {
+describe('the docs/test-a-number.md tables', () => {
   it('has its example rules and cases to check', () => {
     expect(exampleRules.map((r) => r.name)).toEqual(['Emergency', 'Switched off', 'Sales abroad', 'Service desk', 'Fallback'])
     expect(cases.length).toBeGreaterThanOrEqual(10)
@@ -170,9 +170,9 @@ describe('the README "Test a number" tables', () => {
 
   it('words the answer of its example as the matcher does', () => {
     const m = /The answer for case (\d+), as the app words it:\n\n```text\n([\s\S]*?)\n```/.exec(section)
-    if (!m) throw new Error('README "Test a number": no worded answer')
+    if (!m) throw new Error('docs/test-a-number.md: no worded answer')
     const c = cases.find((x) => x.n === m[1])
-    if (!c) throw new Error(`README "Test a number": no case ${m[1]}`)
+    if (!c) throw new Error(`docs/test-a-number.md: no case ${m[1]}`)
     expect(wordedAnswer(decide(c))).toBe(m[2])
   })
 })

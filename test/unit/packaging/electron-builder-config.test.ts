@@ -140,7 +140,7 @@ describe('electron-builder.yml', () => {
 describe('what the package is built from', () => {
   it('`npm run dist` builds the app, then packages it', () => {
     expect(pkg.scripts.dist).toBe('electron-vite build && electron-builder')
-    expect(read('README.md')).toContain('npm run dist')
+    expect(read('docs/packaging.md')).toContain('npm run dist')
   })
 
   it('ships only what main loads at run time as dependencies (the renderer is bundled; Electron and the builder are tools)', () => {
