@@ -1,5 +1,6 @@
 import type { ApplyItemRef, ApplyPreview, MissingNames, NameMapping, Rollout, TargetPlan, TargetResult } from './config-apply'
 import { itemWords } from './config-snapshot'
+import { pbxCount } from './plural'
 
 /**
  * What a rollout will and will not do, said before anything is written, and what one did, counted
@@ -91,7 +92,6 @@ export function previewOutlook(preview: ApplyPreview): PreviewOutlook {
   }
 }
 
-const pbxs = (count: number) => `${count} PBX${count === 1 ? '' : 's'}`
 const KIND_WORD: Record<NameKind, string> = { providers: 'provider', holidays: 'holiday' }
 
 /** What a rollout of these items is called: the item's name, or how many. */
@@ -110,7 +110,7 @@ export function skipReasons(outlook: PreviewOutlook): string[] {
 /** `Night service: 10 PBXs ready, 11 need a provider for "Telco One"`. */
 export function outlookText(outlook: PreviewOutlook, title: string): string {
   const parts: string[] = []
-  if (outlook.ready.length > 0) parts.push(`${pbxs(outlook.ready.length)} ready`)
+  if (outlook.ready.length > 0) parts.push(`${pbxCount(outlook.ready.length)} ready`)
   parts.push(...skipReasons(outlook))
   if (outlook.unchanged.length > 0) parts.push(`${outlook.unchanged.length} already as the source`)
   if (outlook.unread.length > 0) parts.push(`${outlook.unread.length} not read (tried again when applied)`)
@@ -123,7 +123,7 @@ export const applyCount = (outlook: PreviewOutlook): number => outlook.toWrite.l
 /** What the apply button says: `Apply to 10 PBXs; skip 11`. */
 export function applyText(outlook: PreviewOutlook): string {
   const skip = outlook.skipped.length > 0 ? `; skip ${outlook.skipped.length}` : ''
-  return `Apply to ${pbxs(applyCount(outlook))}${skip}`
+  return `Apply to ${pbxCount(applyCount(outlook))}${skip}`
 }
 
 /**
@@ -209,7 +209,7 @@ export function rolloutCounts(rollout: Rollout): RolloutCounts {
 
 /** `10 PBXs changed · 11 skipped · 1 failed`: what a rollout did, by PBX. */
 export function countsText(counts: RolloutCounts, kind: Rollout['kind'] = 'apply'): string {
-  const parts = [`${pbxs(counts.changed)} ${kind === 'undo' ? 'taken back' : 'changed'}`]
+  const parts = [`${pbxCount(counts.changed)} ${kind === 'undo' ? 'taken back' : 'changed'}`]
   if (counts.unchanged > 0) parts.push(`${counts.unchanged} already as the source`)
   if (counts.skipped > 0) parts.push(`${counts.skipped} skipped`)
   if (counts.failed > 0) parts.push(`${counts.failed} failed`)

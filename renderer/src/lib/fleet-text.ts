@@ -8,6 +8,7 @@ import {
   type FleetFigure,
   type FleetWarning,
 } from '@contract/fleet'
+import { pbxCount } from '@contract/plural'
 import type { ProfileColour } from '@contract/profiles'
 import { ageText } from './age-text'
 import { STATUS_WORDS } from './batch-text'
@@ -142,7 +143,7 @@ export function refreshProgressText(done: number, total: number): string {
 
 /** "3 of 200 shown", "200 PBXs" */
 export function shownText(shown: number, total: number): string {
-  return shown === total ? `${total} ${total === 1 ? 'PBX' : 'PBXs'}` : `${shown} of ${total} shown`
+  return shown === total ? pbxCount(total) : `${shown} of ${total} shown`
 }
 
 export const COLOUR_WORDS: Record<ProfileColour, string> = {
