@@ -12,17 +12,19 @@ const CODE_TRIES = 3
  * commands after this one sign in with it). A PBX that asks for a one-time code by email gets
  * it typed on the terminal; without a terminal that is a failure that says so.
  */
-export async function signInKeeping(open: OpenServices, profile: PbxProfile, password: string, out: Output): Promise<SessionState> {
+export async function signInKeeping(open: OpenServices, profile: PbxProfile, password: string, out: Output, { systemAdmin }: { systemAdmin?: string } = {}): Promise<SessionState> {
   const profileId = profile.id
-  const state = await open.must('signIn', { profileId, password, remember: open.keychain.available })
-  if (state.status !== 'code_required') return state
+  // a tenant entry's second sign-in, as the system administrator of the same PBX (kept on the entry)
+  const role = systemAdmin === undefined ? {} : { as: 'system' as const }
+  const state = await open.must('signIn', { profileId, password, remember: open.keychain.available, ...role, ...(systemAdmin === undefined ? {} : { username: systemAdmin }) })
+  if ((systemAdmin === undefined ? state.status : state.system?.status) !== 'code_required') return state
   if (!out.interactive()) {
     throw failedError(`"${profile.label}" asks for a one-time code sent by email at each sign-in: run the command in a terminal to type it.`)
   }
-  out.note(`The PBX sent a one-time code to the email address of ${profile.username}.`)
+  out.note(`The PBX sent a one-time code to the email address of ${systemAdmin ?? profile.username}.`)
   for (let attempt = 1; ; attempt++) {
     const code = await promptLine('Code from the email: ')
-    const result = await open.call('verifySignInCode', { profileId, code })
+    const result = await open.call('verifySignInCode', { profileId, code, ...role })
     if (result.ok) return result.value
     const retry = result.error.code === 'INVALID_INPUT' || result.error.field === 'code'
     if (!retry || attempt >= CODE_TRIES) throw new BridgeFailure(result.error)

@@ -145,7 +145,7 @@ export function createServices(options: ServicesOptions): Services {
     },
     async signIn({ profileId, password, remember, as, username }) {
       await demoReady(profileId)
-      if (as === 'system' && username !== undefined) await sessions.setSystemAdmin(profileId, username)
+      if (as === 'system' && username !== undefined) return sessions.signInAsSystem(profileId, username, password, remember)
       return sessions.signIn(profileId, password, remember, roleOf(as))
     },
     verifySignInCode: ({ profileId, code, as }) => sessions.verifyCode(profileId, code, roleOf(as)),

@@ -45,7 +45,40 @@ export const OPEN_A_PBX_FIRST = 'open a PBX first'
  * Whether the signed-in user of the active PBX (`session`, null when none is open) may use an
  * area, and if not, why, in a few words for the sidebar.
  */
-export type AreaAccess = { allowed: true } | { allowed: false; reason: 'no-pbx' | 'role'; text: string }
+export type AreaAccess =
+  | { allowed: true }
+  | {
+      allowed: false
+      reason: 'no-pbx' | 'role'
+      text: string
+      /**
+       * the area needs the system administrator and the open entry is a tenant's: it may be
+       * entered, and offers "Sign in as the system administrator of this PBX" right there
+       */
+      systemSignIn?: true
+    }
+
+/**
+ * What the open PBX's sign-ins may do: the entry's own user's capabilities, and its system
+ * administrator's while that second sign-in is signed in (one entry for both roles).
+ */
+export function capabilitiesOf(session: SessionState | null): readonly string[] {
+  if (session === null || session.status !== 'signed_in') return []
+  const own = session.user?.capabilities ?? []
+  const system = session.system?.status === 'signed_in' ? (session.system.user?.capabilities ?? []) : []
+  return [...own, ...system]
+}
+
+/**
+ * What an area that needs the system administrator says to a tenant entry: "IVR servers need the
+ * system administrator of this PBX. Demo Company is signed in as manager (Admin): sign in as the
+ * system administrator too, and this entry keeps both."
+ */
+export const systemSignInSentence = (area: string, pbxLabel: string, signedInAs: string): string =>
+  `${area} need the system administrator of this PBX. ${pbxLabel} is signed in as ${signedInAs}: sign in as the system administrator too, and this entry keeps both.`
+
+/** Whether an area may be entered: allowed, or offering the system administrator's sign-in there. */
+export const mayEnter = (access: AreaAccess): boolean => access.allowed || access.systemSignIn === true
 
 export function areaAccess(key: AreaKey, session: SessionState | null): AreaAccess {
   const area: Area = areaOf(key)
@@ -61,8 +94,8 @@ export function pbxAccess(key: AreaKey, session: SessionState | null): AreaAcces
   const { needs } = areaOf(key)
   if (needs === null) return { allowed: true }
   if (session === null || session.status !== 'signed_in') return { allowed: false, reason: 'no-pbx', text: OPEN_A_PBX_FIRST }
-  const capabilities: readonly string[] = session.user?.capabilities ?? []
-  if (capabilities.includes(needs.capability)) return { allowed: true }
+  if (capabilitiesOf(session).includes(needs.capability)) return { allowed: true }
+  if (needs.who === 'the system administrator') return { allowed: false, reason: 'role', text: `needs ${needs.who}`, systemSignIn: true }
   return { allowed: false, reason: 'role', text: `needs ${needs.who}` }
 }
 

@@ -129,6 +129,7 @@ export function sampleProfile(more: Partial<PbxProfile> & Pick<PbxProfile, 'id' 
     lastUsedAt: null,
     rememberPassword: false,
     trustedCertificate: null,
+    systemAdmin: null,
     demo: false,
     ...more,
   }

@@ -48,8 +48,8 @@ function listCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
       if (argv.json) return ctx.out.json(profiles)
       if (profiles.length === 0) return ctx.out.note(`No PBX is saved yet: add one with \`${PROGRAM} pbx add\` (see --help).`)
       ctx.out.table(
-        ['NAME', 'ID', 'ADDRESS', 'USER', 'DOMAIN', 'PASSWORD', 'LAST USED'],
-        profiles.map((p) => [p.label, p.id, p.baseUrl, p.username, p.domain || '-', p.rememberPassword ? 'kept' : '-', localTime(p.lastUsedAt)]),
+        ['NAME', 'ID', 'ADDRESS', 'USER', 'DOMAIN', 'SYSTEM ADMIN', 'PASSWORD', 'LAST USED'],
+        profiles.map((p) => [p.label, p.id, p.baseUrl, p.username, p.domain || '-', p.systemAdmin?.username ?? '-', p.rememberPassword ? 'kept' : '-', localTime(p.lastUsedAt)]),
       )
     }),
   }
@@ -59,21 +59,37 @@ interface NamedArgs extends BaseArgs, PasswordOptions {
   pbx: string
 }
 
-function signInCommand(ctx: CliContext): CommandModule<BaseArgs, NamedArgs> {
+interface SignInArgs extends NamedArgs {
+  'system-admin'?: string
+}
+
+function signInCommand(ctx: CliContext): CommandModule<BaseArgs, SignInArgs> {
   return {
     command: 'sign-in <pbx>',
     describe: 'Sign in to a saved PBX and keep its password in the keychain (after an import, or a new password)',
     builder: (yargs) =>
       passwordOptions(yargs.positional('pbx', { type: 'string', demandOption: true, describe: 'A saved PBX, by name or id' }))
+        .option('system-admin', {
+          type: 'string',
+          describe: "Sign in as this system administrator of the tenant PBX's server, kept on the same entry (IVR servers and notification settings use it)",
+        })
         .example('$0 pbx sign-in "Demo Company"', 'Asks for the password on the terminal')
-        .example('pass show pbx/demo | $0 pbx sign-in "Demo Company" --password-stdin', 'The password from a pipe') as Argv<NamedArgs>,
+        .example('pass show pbx/demo | $0 pbx sign-in "Demo Company" --password-stdin', 'The password from a pipe')
+        .example('$0 pbx sign-in "Demo Company" --system-admin admin', 'The same entry also signs in as the system administrator') as Argv<SignInArgs>,
     handler: action(ctx, async (argv) => {
-      const password = passwordSource(argv, `Password of the PBX "${argv.pbx}": `)
+      const systemAdmin = argv['system-admin']
+      if (systemAdmin !== undefined && systemAdmin.trim() === '') throw usageError('--system-admin: give the user name of the system administrator')
+      const password = passwordSource(argv, systemAdmin === undefined ? `Password of the PBX "${argv.pbx}": ` : `Password of ${systemAdmin}, system administrator of "${argv.pbx}": `)
       const open = await ctx.open(argv, 'needed')
       if (!open.keychain.available) throw failedError(`The password cannot be kept: ${open.keychain.reason}`)
       const profile = await namedPbx(open, argv.pbx)
-      const state = await signInKeeping(open, profile, await password(), ctx.out)
-      ctx.out.line(`Signed in to "${profile.label}" as ${signedInAs(state, profile)}; the password is kept in the keychain.`)
+      if (systemAdmin !== undefined && profile.domain === '') throw usageError(`--system-admin: "${profile.label}" signs in as the system administrator already`)
+      const state = await signInKeeping(open, profile, await password(), ctx.out, systemAdmin === undefined ? {} : { systemAdmin: systemAdmin.trim() })
+      if (systemAdmin === undefined) {
+        ctx.out.line(`Signed in to "${profile.label}" as ${signedInAs(state, profile)}; the password is kept in the keychain.`)
+      } else {
+        ctx.out.line(`Signed in to "${profile.label}" as its system administrator ${systemAdmin.trim()}, beside ${profile.username}; the password is kept in the keychain.`)
+      }
     }),
   }
 }

@@ -171,18 +171,28 @@ export function createSessionManager(profiles: ProfileStore, secrets: PbxSecrets
     open,
     signIn,
     /**
-     * Sets who a tenant entry signs in as the system administrator. Another user than before ends
-     * that sign-in's session and forgets its secrets.
+     * Signs a tenant entry's system administrator in as `username` (kept on the entry). Another
+     * user than the one kept is tried in its place; if the PBX refuses it, the entry keeps the
+     * one it had, with its secrets, as if nothing had been tried.
      */
-    async setSystemAdmin(profileId: string, username: string): Promise<void> {
+    async signInAsSystem(profileId: string, username: string, password: string | undefined, remember: boolean): Promise<SessionState> {
       const profile = await profiles.get(profileId)
       if (isSystemEntry(profile)) throw new ServiceError('INVALID_INPUT', 'username: this entry signs in as the system administrator already', { field: 'username' })
-      if (profile.systemAdmin?.username === username) return
-      if (profile.systemAdmin) {
-        await signOut(profileId, { role: 'system' })
-        await secrets.forget(keyOf(profile, 'system'))
-      }
+      const before = profile.systemAdmin
+      if (before?.username === username) return signIn(profileId, password, remember, { role: 'system' })
+      const key = secretKeyOf(profileId, 'system')
+      const kept = await secrets.read(key)
+      await signOut(profileId, { role: 'system' })
+      await secrets.forget(key)
       await profiles.mark(profileId, { systemAdmin: { username, rememberPassword: false } })
+      try {
+        return await signIn(profileId, password, remember, { role: 'system' })
+      } catch (error) {
+        sessions.delete(key)
+        await profiles.mark(profileId, { systemAdmin: before })
+        if (before) await secrets.update(key, kept)
+        throw error
+      }
     },
     async verifyCode(profileId: string, code: string, { role = 'entry' }: RoleOption = {}): Promise<SessionState> {
       await (await sessionOf(profileId, role)).verifyCode(code)

@@ -16,6 +16,8 @@ const loadSignInDialog = () => import('./pbx/PbxSignInDialog.vue')
 const loadQuickSwitcher = () => import('./shell/QuickSwitcher.vue')
 const loadProfileForm = () => import('./pbx/PbxProfileForm.vue')
 const loadDemoCard = () => import('./pbx/PbxDemoCard.vue')
+/** "Sign in as the system administrator of this PBX" (issue 38): mounted when first asked for */
+const loadSystemSignIn = () => import('./pbx/PbxSystemSignInDialog.vue')
 /** "Add many…" (issue 38): mounted when first opened, not preloaded (few open it) */
 const loadListImport = () => import('./pbx/PbxListImportDialog.vue')
 
@@ -24,6 +26,7 @@ export const QuickSwitcher = defineAsyncComponent(loadQuickSwitcher)
 export const PbxProfileForm = defineAsyncComponent(loadProfileForm)
 export const PbxDemoCard = defineAsyncComponent(loadDemoCard)
 export const PbxListImportDialog = defineAsyncComponent(loadListImport)
+export const PbxSystemSignInDialog = defineAsyncComponent(loadSystemSignIn)
 /** the header's PBX switcher: ActivePbx.vue keeps its place until this has loaded it */
 export const loadPbxSwitcher = () => import('./shell/PbxSwitcher.vue')
 export const PbxSwitcher = defineAsyncComponent(loadPbxSwitcher)

@@ -36,7 +36,7 @@ export function useAppCommands(options: { openSwitcher: () => void; reload?: () 
     if (!isAreaKey(key)) return
     const area = areaOf(key)
     const access = areaAccess(key, sessions.active)
-    if (!access.allowed) {
+    if (!access.allowed && !access.systemSignIn) {
       message.warning(`${area.title}: ${access.text}`)
       return
     }

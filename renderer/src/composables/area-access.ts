@@ -1,5 +1,5 @@
 import type { Capability } from '@contract/pbx'
-import { areaOf, pbxAccess, type AreaKey } from '@renderer/areas'
+import { areaOf, capabilitiesOf, pbxAccess, systemSignInSentence, type AreaKey } from '@renderer/areas'
 import { useProfilesStore } from '@renderer/stores/profiles'
 import { useSessionsStore } from '@renderer/stores/sessions'
 import { storeToRefs } from 'pinia'
@@ -33,7 +33,7 @@ export function useAreaAccess(area: PbxArea, options: { onOpen?: (profileId: str
 
   const access = computed(() => pbxAccess(area, active.value))
   const profileId = computed(() => (access.value.allowed ? (active.value?.profileId ?? null) : null))
-  const canWrite = computed(() => (active.value?.user?.capabilities ?? []).includes(work.write))
+  const canWrite = computed(() => capabilitiesOf(active.value).includes(work.write))
   const pbxLabel = computed(() => profiles.byId(active.value?.profileId)?.label ?? 'the PBX')
 
   /** why the area cannot be used; '' while it can */
@@ -43,6 +43,7 @@ export function useAreaAccess(area: PbxArea, options: { onOpen?: (profileId: str
     if (state.reason === 'no-pbx') return OPEN_A_PBX_SENTENCE
     const user = active.value?.user
     const who = `${user?.username ?? 'a user'}${user?.role_name ? ` (${user.role_name})` : ''}`
+    if (state.systemSignIn) return systemSignInSentence(areaOf(area).title, pbxLabel.value, who)
     const needs = areaOf(area).needs
     return `${pbxLabel.value} is signed in as ${who}, who may not read ${work.items}: open it with ${needs?.who ?? 'another'}'s account.`
   })

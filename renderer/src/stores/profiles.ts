@@ -1,4 +1,5 @@
 import type { OperationOutput, SaveProfileInput } from '@contract/bridge'
+import { entryMerges } from '@contract/profile-merge'
 import type { PbxProfile, SavedPbxsNotice } from '@contract/profiles'
 import type { BridgeError, BridgeResult } from '@contract/result'
 import { profileMatches } from '@renderer/lib/profile-text'
@@ -9,7 +10,7 @@ import { callBridge, type LoadStatus } from './bridge-call'
 export type ProfilesExport = OperationOutput<'exportProfiles'>
 export type ProfilesImportResult = OperationOutput<'importProfiles'>
 
-/** The saved PBXs (no secrets): the list, its search, and adding, editing, removing, export, import. */
+/** The saved PBXs (no secrets): the list, its search, and adding, editing, removing, merging, export, import. */
 export const useProfilesStore = defineStore('profiles', () => {
   /** most recently used first, as main answers them */
   const profiles = ref<PbxProfile[]>([])
@@ -104,6 +105,33 @@ export const useProfilesStore = defineStore('profiles', () => {
     }
   }
 
+  /** the system-administrator entry being merged into its address's tenant entries */
+  const merging = ref<string | null>(null)
+  const mergeError = ref<BridgeError | null>(null)
+  /** the merges the list offers (contract profile-merge.ts) */
+  const merges = computed(() => entryMerges(profiles.value))
+
+  /**
+   * Merges a system-administrator entry into the tenant entries of its address (on the user's
+   * word): they take its sign-in; then it is removed. Answers what main answered, or null.
+   */
+  async function mergeSystemEntry(profileId: string): Promise<OperationOutput<'mergeSystemEntry'> | null> {
+    merging.value = profileId
+    mergeError.value = null
+    try {
+      const result = await callBridge(() => window.pbx.mergeSystemEntry({ profileId }))
+      if (!result.ok) {
+        mergeError.value = result.error
+        return null
+      }
+      const merged = new Map(result.value.merged.map((profile) => [profile.id, profile]))
+      profiles.value = profiles.value.filter((profile) => profile.id !== result.value.removed).map((profile) => merged.get(profile.id) ?? profile)
+      return result.value
+    } finally {
+      merging.value = null
+    }
+  }
+
   /** The saved PBXs as a document to download (no password, no token), or null on an error. */
   async function exportProfiles(): Promise<ProfilesExport | null> {
     exporting.value = true
@@ -174,6 +202,10 @@ export const useProfilesStore = defineStore('profiles', () => {
     load,
     save,
     remove,
+    merging,
+    mergeError,
+    merges,
+    mergeSystemEntry,
     exportProfiles,
     importProfiles,
     failTransfer,

@@ -578,6 +578,14 @@ export const useSessionsStore = defineStore('sessions', () => {
       after((result) => {
         if (input.id !== undefined && (result as { ok: boolean }).ok) void load()
       })
+    } else if (name === 'mergeSystemEntry') {
+      // the merged entries now hold a system sign-in; the entry merged is gone
+      after((result) => {
+        if (result === null) return
+        const { removed } = result as { removed: string }
+        forget(removed)
+        void load()
+      })
     } else if (name === 'remove') {
       const [profileId] = args as [string]
       after((removed) => {
@@ -628,6 +636,7 @@ export const useSessionsStore = defineStore('sessions', () => {
     cancelSignIn,
     signOut,
     forget,
+    keep,
   }
 })
 

@@ -37,8 +37,13 @@ const titles = (wrapper: VueWrapper) => menuItems(wrapper).map((item) => item.fi
 /** area key → the reason it is disabled, or '' when it may be used */
 const reasons = (wrapper: VueWrapper) =>
   Object.fromEntries(
-    menuItems(wrapper).map((item) => [item.attributes('data-area'), item.attributes('aria-disabled') === 'true' ? (item.find('.app-sidebar__reason').text() ?? '?') : '']),
+    menuItems(wrapper).map((item) => {
+      const reason = item.find('.app-sidebar__reason')
+      return [item.attributes('data-area'), reason.exists() ? reason.text() : '']
+    }),
   )
+/** the areas the sidebar disables (an area that offers the system administrator's sign-in is entered) */
+const disabled = (wrapper: VueWrapper) => menuItems(wrapper).filter((item) => item.attributes('aria-disabled') === 'true').map((item) => item.attributes('data-area'))
 
 /** A fake where Acme (tenant admin) and Globex (system administrator) are signed in already. */
 function signedInFake(): FakePbx {
@@ -287,6 +292,8 @@ describe('AppShell with saved PBXs and sessions', () => {
       templates: '',
       notifications: 'needs the system administrator',
     })
+    // both say so and open: they offer the system administrator's sign-in right there
+    expect(disabled(wrapper)).toEqual([])
     // opened from the PBXs screen: on to the first area the user may use
     expect(router.currentRoute.value.path).toBe('/dect')
     const header = wrapper.find('header').text()
@@ -352,7 +359,8 @@ describe('AppShell with saved PBXs and sessions', () => {
     await router.push('/ivr')
     await flushPromises()
 
-    expect(wrapper.find('main').text()).toContain('IVR servers needs the system administrator. Acme HQ is signed in as manager (Admin)')
+    expect(wrapper.find('main').text()).toContain('IVR servers need the system administrator of this PBX. Acme HQ is signed in as manager (Admin)')
+    expect(wrapper.find('main').find('button').text()).toBe('Sign in as the system administrator of this PBX')
   })
 
   it('asks for the password when a PBX needs a sign-in, then makes it the active PBX', async () => {

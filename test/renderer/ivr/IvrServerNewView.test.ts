@@ -35,7 +35,7 @@ describe('IvrServerNewView', () => {
     const { pbx } = setupIvr()
     const { wrapper } = await mountWizard(acmeProfile.id)
 
-    expect(wrapper.text()).toContain('IVR servers needs the system administrator')
+    expect(wrapper.text()).toContain('IVR servers need the system administrator of this PBX')
     expect(wrapper.find('form').exists()).toBe(false)
     expect(pbx.createIvrServer).not.toHaveBeenCalled()
   })

@@ -46,7 +46,8 @@ describe('IvrView: who may see the IVR servers', () => {
     const { pbx } = setupIvr()
     const { wrapper } = await mountView(acmeProfile.id)
 
-    expect(wrapper.text()).toContain('IVR servers needs the system administrator')
+    expect(wrapper.text()).toContain('IVR servers need the system administrator of this PBX')
+    expect(wrapper.find('button').text()).toBe('Sign in as the system administrator of this PBX')
     expect(wrapper.text()).toContain('Acme HQ is signed in as manager (Admin)')
     expect(pbx.listIvrServers).not.toHaveBeenCalled()
   })

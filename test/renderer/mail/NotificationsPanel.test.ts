@@ -51,7 +51,8 @@ describe('NotificationsPanel', () => {
 
     await useSessionsStore().open(acmeProfile.id)
     await flushPromises()
-    expect(wrapper.text()).toContain("Acme HQ is signed in as manager (Admin), who may not read the notification settings: open it with the system administrator's account")
+    expect(wrapper.text()).toContain('Notifications need the system administrator of this PBX. Acme HQ is signed in as manager (Admin): sign in as the system administrator too')
+    expect(wrapper.find('button').text()).toBe('Sign in as the system administrator of this PBX')
     expect(pbx.getNotificationSettings).not.toHaveBeenCalled()
   })
 

@@ -168,9 +168,9 @@ describe.skipIf(!keychain.available)('the command line against the demo PBX, wit
     const list = await cli(['pbx', 'list'])
     expect(list.code).toBe(0)
     const [header, ...rows] = list.stdout.trimEnd().split('\n')
-    expect(header).toMatch(/^NAME\s+ID\s+ADDRESS\s+USER\s+DOMAIN\s+PASSWORD\s+LAST USED$/)
+    expect(header).toMatch(/^NAME\s+ID\s+ADDRESS\s+USER\s+DOMAIN\s+SYSTEM ADMIN\s+PASSWORD\s+LAST USED$/)
     expect(rows).toHaveLength(2)
-    expect(rows.find((row) => row.startsWith('Demo Company'))).toMatch(/manager\s+demo\.pbx\.example\s+kept/)
+    expect(rows.find((row) => row.startsWith('Demo Company'))).toMatch(/manager\s+demo\.pbx\.example\s+-\s+kept/)
   })
 
   it('tests one PBX, then all of them as JSON', async () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect } from 'vitest'
 import type { PbxProfile } from '../../../electron/contract/profiles'
-import { accountOf } from '../../../electron/services/keychain/pbx-secrets'
+import { accountOf, secretKeyOf } from '../../../electron/services/keychain/pbx-secrets'
 import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
 import type { CliRun } from './run-cli'
 
@@ -15,9 +15,12 @@ export async function addDemoPbx(cli: (args: string[], more?: { env?: Record<str
   expect(added.code, added.stderr).toBe(0)
 }
 
-/** Removes from the keychain the password of every PBX saved in data folder `dataDir`. */
+/** Removes from the keychain the passwords of every PBX saved in data folder `dataDir`. */
 export async function forgetKeptPasswords(store: { deletePassword(service: string, account: string): Promise<boolean> }, dataDir: string): Promise<void> {
   const file = join(dataDir, 'profiles.json')
   if (!existsSync(file)) return
-  for (const profile of JSON.parse(readFileSync(file, 'utf8')).profiles as PbxProfile[]) await store.deletePassword(KEYCHAIN_SERVICE, accountOf(profile.id))
+  for (const profile of JSON.parse(readFileSync(file, 'utf8')).profiles as PbxProfile[]) {
+    // its own sign-in's, and its system administrator's
+    for (const role of ['entry', 'system'] as const) await store.deletePassword(KEYCHAIN_SERVICE, accountOf(secretKeyOf(profile.id, role)))
+  }
 }

@@ -50,6 +50,7 @@ describe('a tenant entry with the system administrator sign-in', () => {
 
     // a wrong password leaves the entry as it was signed in
     expect(await failure(call('signIn', { profileId: entry.id, as: 'system', username: 'admin', password: 'nope', remember: true }))).toMatchObject({ status: 401 })
+    expect((await call('listProfiles'))[0]!.systemAdmin).toBeNull()
     const state = await call('signIn', { profileId: entry.id, as: 'system', username: 'admin', password: 'admin', remember: true })
     expect(state).toMatchObject({ profileId: entry.id, status: 'signed_in', user: { role_name: 'Admin' }, system: { status: 'signed_in', user: { role_name: 'SystemAdmin' } } })
     expect((await call('listProfiles'))[0]).toMatchObject({ id: entry.id, systemAdmin: { username: 'admin', rememberPassword: true } })
@@ -95,6 +96,18 @@ describe('a tenant entry with the system administrator sign-in', () => {
     expect(await call2('openPbx', { profileId: entry.id, as: 'system' })).toMatchObject({ status: 'signed_out', system: { status: 'signed_in' } })
     expect((await call2('listIvrServers', { profileId: entry.id })).items.length).toBeGreaterThan(0)
     await again.dispose()
+  })
+
+  it('another system administrator the PBX refuses leaves the one kept, with its remembered password', async () => {
+    const { store, call, services } = setUp()
+    const entry = await call('saveProfile', { fields: { ...tenant, baseUrl: pbx.url } })
+    await call('signIn', { profileId: entry.id, as: 'system', username: 'admin', password: 'admin', remember: true })
+    expect(await failure(call('signIn', { profileId: entry.id, as: 'system', username: 'root', password: 'admin', remember: true }))).toMatchObject({ status: 401 })
+    expect((await call('listProfiles'))[0]!.systemAdmin).toEqual({ username: 'admin', rememberPassword: true })
+    expect(JSON.parse((await store.getPassword(KEYCHAIN_SERVICE, `pbx:${entry.id}:system`)) ?? '{}')).toMatchObject({ password: 'admin' })
+    await call('signOut', { profileId: entry.id, as: 'system' })
+    expect(await call('openPbx', { profileId: entry.id, as: 'system' })).toMatchObject({ system: { status: 'signed_in', user: { username: 'admin' } } })
+    await services.dispose()
   })
 
   it('a new address forgets the system administrator sign-in; removing the entry forgets both keychain accounts', async () => {
