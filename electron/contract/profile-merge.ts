@@ -18,15 +18,16 @@ export interface EntryMerge {
 /**
  * The merges the saved list offers: per system-administrator entry, the tenant entries of the same
  * address that hold no system-administrator sign-in or the same one. Entries of another address,
- * or holding another system administrator, are never touched.
+ * holding another system administrator, or made for the built-in demo PBX are never touched.
  */
 export function entryMerges(profiles: readonly PbxProfile[]): EntryMerge[] {
   return profiles
-    .filter(isSystemEntry)
+    // the built-in demo PBX's entries are made afresh at each start: never offered
+    .filter((p) => isSystemEntry(p) && !p.demo)
     .map((system) => ({
       system,
       tenants: profiles.filter(
-        (p) => !isSystemEntry(p) && p.baseUrl === system.baseUrl && (p.systemAdmin === null || p.systemAdmin.username === system.username),
+        (p) => !isSystemEntry(p) && !p.demo && p.baseUrl === system.baseUrl && (p.systemAdmin === null || p.systemAdmin.username === system.username),
       ),
     }))
     .filter((merge) => merge.tenants.length > 0)
