@@ -136,6 +136,29 @@ describe('a tenant entry with the system administrator sign-in', () => {
   })
 })
 
+describe('moving an entry with both roles to another machine', () => {
+  it('the export names the system administrator (never a password); the import keeps it, asking for the password once', async () => {
+    const first = setUp()
+    const entry = await first.call('saveProfile', { fields: { ...tenant, baseUrl: pbx.url } })
+    await first.call('signIn', { profileId: entry.id, as: 'system', username: 'admin', password: 'admin', remember: true })
+    const { json } = await first.call('exportProfiles')
+    expect(JSON.parse(json).profiles[0]).toMatchObject({ label: 'Demo Company', systemAdmin: { username: 'admin' } })
+    expect(json).not.toContain('"password"')
+
+    const second = setUp()
+    expect(await second.call('importProfiles', { json })).toEqual({ added: 1, skipped: [] })
+    const [imported] = await second.call('listProfiles')
+    expect(imported!.systemAdmin).toEqual({ username: 'admin', rememberPassword: false })
+    expect(await failure(second.call('listIvrServers', { profileId: imported!.id, query: {} }))).toMatchObject({ code: 'NOT_SIGNED_IN' })
+
+    const onSystemEntry = JSON.stringify({ version: 1, profiles: [{ ...system, baseUrl: pbx.url, systemAdmin: { username: 'admin' } }] })
+    const refused = await failure(second.call('importProfiles', { json: onSystemEntry }))
+    expect(refused.message).toContain('PBX 1 (Demo PBX admin) in the file: systemAdmin: an entry without a tenant signs in as the system administrator already. Nothing was imported.')
+    await first.services.dispose()
+    await second.services.dispose()
+  })
+})
+
 describe('merging a pair of entries saved for one PBX', () => {
   it('gives both tenant entries the sign-in, remembered password, tags and notes, then removes the system entry', async () => {
     const { store, call, services } = setUp()
