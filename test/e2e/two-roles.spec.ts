@@ -31,6 +31,7 @@ test('a reseller merges two entries of one PBX, signs in as its system administr
   await expect(app.getByText('Merged: 1 entry holds both sign-ins now')).toBeVisible()
   await expect(notice).toHaveCount(0)
   await expect(app.getByRole('button', { name: 'Open Demo PBX admin' })).toHaveCount(0)
+  await expect(app.getByText('manager@demo.pbx.example + admin (system administrator)')).toBeVisible()
   const saved = JSON.parse(readFileSync(join(dataDir, 'profiles.json'), 'utf8')) as { profiles: { label: string; systemAdmin: unknown }[] }
   expect(saved.profiles).toEqual([expect.objectContaining({ label: 'Demo Company', systemAdmin: { username: 'admin', rememberPassword: false } })])
 

@@ -5,6 +5,12 @@ export function accountText(profile: Pick<PbxProfile, 'username' | 'domain'>): s
   return profile.domain === '' ? `${profile.username} (system administrator)` : `${profile.username}@${profile.domain}`
 }
 
+/** Every sign-in an entry holds: its own, and its system administrator's (issue 38) where it has one. */
+export function accountsText(profile: Pick<PbxProfile, 'username' | 'domain' | 'systemAdmin'>): string {
+  const own = accountText(profile)
+  return profile.systemAdmin ? `${own} + ${profile.systemAdmin.username} (system administrator)` : own
+}
+
 /**
  * Whether a saved PBX matches what was typed in a search box: every word of `query` must be
  * found (case-insensitive) in the label, the customer or one of the tags.
