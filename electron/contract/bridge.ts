@@ -97,7 +97,7 @@ export const DemoStatusSchema = z.object({
   baseUrl: z.string(),
   /** the accounts it knows, to show beside the sign-in form */
   accounts: z.array(z.object({ username: z.string(), password: z.string(), domain: z.string(), role: z.string() })),
-  /** the saved PBXs the app made for it (tenant admin and system administrator) */
+  /** the saved PBX the app made for it: one entry holding both sign-ins, tenant admin and system administrator */
   profileIds: z.array(z.string()),
 })
 export type DemoStatus = z.infer<typeof DemoStatusSchema>

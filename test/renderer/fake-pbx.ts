@@ -96,7 +96,7 @@ export const sampleDemo: DemoStatus = {
     { username: 'manager', password: 'manager', domain: 'demo.pbx.example', role: 'Admin' },
     { username: '1001', password: '1001', domain: 'demo.pbx.example', role: 'StandardUser' },
   ],
-  profileIds: ['demo-tenant', 'demo-system'],
+  profileIds: ['demo-tenant'],
 }
 
 /** What the demo PBX answers at GET /api/info (electron/demo-pbx/README.md). */
@@ -281,8 +281,17 @@ export const IDP_CANCELLED_MESSAGE = 'The sign-in through the identity provider 
 
 function demoProfiles(baseUrl: string): PbxProfile[] {
   return [
-    sampleProfile({ id: 'demo-tenant', label: 'Demo PBX (tenant admin)', baseUrl, username: 'manager', domain: 'demo.pbx.example', customer: 'Demo Company', tags: ['demo'], demo: true }),
-    sampleProfile({ id: 'demo-system', label: 'Demo PBX (system administrator)', baseUrl, username: 'admin', domain: '', tags: ['demo'], demo: true }),
+    sampleProfile({
+      id: 'demo-tenant',
+      label: 'Demo PBX · Demo Company',
+      baseUrl,
+      username: 'manager',
+      domain: 'demo.pbx.example',
+      customer: 'Demo Company',
+      tags: ['demo'],
+      demo: true,
+      systemAdmin: { username: 'admin', rememberPassword: true },
+    }),
   ]
 }
 

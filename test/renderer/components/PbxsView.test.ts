@@ -69,7 +69,7 @@ describe('PbxsView', () => {
     await flushPromises()
 
     expect(pbx.listProfiles).toHaveBeenCalledTimes(2)
-    expect(rowLabels(wrapper)).toEqual(['Demo PBX (tenant admin)', 'Demo PBX (system administrator)'])
+    expect(rowLabels(wrapper)).toEqual(['Demo PBX · Demo Company'])
     expect(wrapper.text()).toContain('http://127.0.0.1:40123')
     const card = wrapper.find('.pbx-demo-card')
     expect(card.text()).toContain('Demo PBX running at http://127.0.0.1:40123')

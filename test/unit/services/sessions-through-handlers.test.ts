@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -100,17 +100,28 @@ describe('saved PBXs and sessions, through the Bridge handlers', () => {
     expect((await failure(invoker(services.handlers)('openPbx', { profileId: profile.id }))).code).toBe('NOT_FOUND')
   })
 
-  it('"Try the demo PBX" saves its two PBXs with the demo passwords remembered, once', async () => {
-    const services = build(createMemorySecretStore())
-    const first = await invoker(services.handlers)('startDemo')
-    const again = await invoker(services.handlers)('startDemo')
+  it('"Try the demo PBX" saves one entry with both sign-ins, the demo passwords remembered, once; an older pair is replaced', async () => {
+    const store = createMemorySecretStore()
+    const dataDir = mkdtempSync(join(dir, 'd-'))
+    // saved by an older version: the demo's system administrator as an entry of its own, and a PBX of the user's
+    const entry = (id: string, label: string, username: string, domain: string, demo: boolean) => ({
+      id, label, baseUrl: 'http://127.0.0.1:1', username, domain, signInMethod: 'sign_in', customer: '', tags: [], notes: '',
+      createdAt: '2026-11-01T09:00:00.000Z', lastUsedAt: null, rememberPassword: false, trustedCertificate: null, demo,
+    })
+    const older = [entry('old-demo-system', 'Demo PBX · system administrator', 'admin', '', true), entry('users-own', 'Head office', 'admin', '', false)]
+    writeFileSync(join(dataDir, 'profiles.json'), JSON.stringify({ version: 1, profiles: older }))
+    const services = build(store, dataDir)
+    const call = invoker(services.handlers)
+    const first = await call('startDemo')
+    const again = await call('startDemo')
     expect(again.profileIds).toEqual(first.profileIds)
-    const saved = await invoker(services.handlers)('listProfiles')
-    expect(saved).toHaveLength(2)
-    expect(saved.every((p) => p.demo && p.rememberPassword && p.baseUrl === first.baseUrl)).toBe(true)
-    const [tenant, system] = first.profileIds
-    expect(await invoker(services.handlers)('openPbx', { profileId: tenant! })).toMatchObject({ user: { role_name: 'Admin' } })
-    expect(await invoker(services.handlers)('openPbx', { profileId: system! })).toMatchObject({ user: { role_name: 'SystemAdmin' } })
+    expect(first.profileIds).toHaveLength(1)
+    const saved = (await call('listProfiles')).filter((p) => p.demo)
+    expect(saved).toEqual([expect.objectContaining({ label: 'Demo PBX · Demo Company', rememberPassword: true, baseUrl: first.baseUrl, systemAdmin: { username: 'admin', rememberPassword: true } })])
+    expect((await call('listProfiles')).map((p) => p.id).sort()).toEqual([first.profileIds[0], 'users-own'].sort()) // the user's own is never touched
+    const [demo] = first.profileIds
+    expect(await call('openPbx', { profileId: demo! })).toMatchObject({ user: { role_name: 'Admin' } })
+    expect(await call('openPbx', { profileId: demo!, as: 'system' })).toMatchObject({ system: { status: 'signed_in', user: { role_name: 'SystemAdmin' } } })
     await services.dispose()
   })
 
