@@ -16,6 +16,7 @@ export const OPERATION_NAMES = [
   // many saved PBXs at once, from a list (profile-list.ts)
   'previewProfileList',
   'importProfileList',
+  'profileListProgress',
   // a system-administrator entry merged into the tenant entries of its address (profile-merge.ts)
   'mergeSystemEntry',
   'trustCertificate',

@@ -171,6 +171,22 @@ export const ProfileListImportSchema = z.object({
 })
 export type ProfileListImport = z.infer<typeof ProfileListImportSchema>
 
+/**
+ * Where the list's long work stands, for a progress bar: the addresses (and tenants) being asked
+ * (`checking`, of a preview or of the accounts whose passwords were typed), or the sign-ins that
+ * keep those passwords (`signing_in`); `idle` between. Main does one list at a time.
+ */
+export const PROFILE_LIST_STEPS = ['idle', 'checking', 'signing_in'] as const
+export const ProfileListProgressSchema = z.object({ step: z.enum(PROFILE_LIST_STEPS), done: z.int().min(0), total: z.int().min(0) })
+export type ProfileListProgress = z.infer<typeof ProfileListProgressSchema>
+
+/** "Checking addresses: 12 of 30" / "Signing in to keep the passwords: 3 of 28" ('' when idle). */
+export function profileListProgressText(progress: ProfileListProgress): string {
+  if (progress.step === 'idle') return ''
+  const what = progress.step === 'checking' ? 'Checking addresses' : 'Signing in to keep the passwords'
+  return `${what}: ${progress.done} of ${progress.total}`
+}
+
 export const profileListOperations = {
   /** the list's rows checked (fields, duplicates, each address asked), nothing saved */
   previewProfileList: { input: z.strictObject({ text: ProfileListTextSchema }), result: ProfileListPreviewSchema },
@@ -185,4 +201,6 @@ export const profileListOperations = {
     }),
     result: ProfileListImportSchema,
   },
+  /** where the preview's or the import's long work stands (asked while it runs, for a progress bar) */
+  profileListProgress: { input: z.undefined(), result: ProfileListProgressSchema },
 } as const

@@ -20,7 +20,7 @@ import type { BridgeResult } from '@contract/result'
  * rows in the fake's saved PBXs and "remembers" a password where it is the PBX's (the fake's
  * default: the user name). Main's real reading and checks are tested in test/unit/profiles.
  */
-export type ProfileListOperation = 'previewProfileList' | 'importProfileList'
+export type ProfileListOperation = 'previewProfileList' | 'importProfileList' | 'profileListProgress'
 
 type Saved = { profiles: PbxProfile[]; passwords: Record<string, string>; remembered: Record<string, string> }
 
@@ -76,6 +76,8 @@ function read(text: string): BridgeResult<ProfileListPreview> {
 export function createProfileListFakes(saved: Saved, newProfile: (fields: ProfileListRow['fields']) => PbxProfile): Pick<PbxApi, ProfileListOperation> {
   return {
     previewProfileList: async ({ text }) => read(text),
+    // the fake answers at once: nothing is under way when the store asks
+    profileListProgress: async () => ({ ok: true, value: { step: 'idle', done: 0, total: 0 } }),
     importProfileList: async ({ text, passwords = [] }) => {
       const preview = read(text)
       if (!preview.ok) return preview

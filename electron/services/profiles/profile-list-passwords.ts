@@ -44,10 +44,14 @@ function notSignedIn(error: unknown): { result: SignInResult; message: string } 
   return { result: 'failed', message: error.message }
 }
 
+/** What the long part of keeping the passwords tells as it goes (profile-list.ts keeps it for the progress bar). */
+export type ListProgress = (step: 'checking' | 'signing_in', done: number, total: number) => void
+
 export async function keepPasswords(
   added: readonly AddedRow[],
   passwords: readonly TypedPassword[],
   deps: { sessions: SessionManager; keychain: boolean; probe?: Probe },
+  onProgress: ListProgress = () => undefined,
 ): Promise<{ signIns: SignIn[]; passwordNote: string }> {
   const typed = new Map(passwords.map((p) => [accountKey(p), p.password]))
   const withPassword = added.filter(({ profile }) => typed.has(accountKey(profile)))
@@ -62,8 +66,19 @@ export async function keepPasswords(
   const checks = await probeTargets(
     withPassword.map(({ profile }) => ({ baseUrl: profile.baseUrl, domain: '' })),
     deps.probe,
+    (done, total) => onProgress('checking', done, total),
   )
-  const signIns = await mapLimited(withPassword, SIGN_IN_CONCURRENCY, async ({ row, profile }, i): Promise<SignIn> => {
+  let signedIn = 0
+  onProgress('signing_in', signedIn, withPassword.length)
+  const signIns = await mapLimited(withPassword, SIGN_IN_CONCURRENCY, async (added, i): Promise<SignIn> => {
+    const outcome = await signInOne(added, i)
+    onProgress('signing_in', ++signedIn, withPassword.length)
+    return outcome
+  })
+  const done = signIns.filter((s): s is SignIn => s !== undefined)
+  return { signIns: done, passwordNote: noteOf(done, added.length - withPassword.length) }
+
+  async function signInOne({ row, profile }: AddedRow, i: number): Promise<SignIn> {
     const base = { row, profileId: profile.id, label: profile.label }
     const check = checks[i]
     if (check && check.result !== 'reachable') {
@@ -79,9 +94,7 @@ export async function keepPasswords(
     } catch (error) {
       return { ...base, ...notSignedIn(error) }
     }
-  })
-  const done = signIns.filter((s): s is SignIn => s !== undefined)
-  return { signIns: done, passwordNote: noteOf(done, added.length - withPassword.length) }
+  }
 }
 
 const WORDS: Record<Exclude<SignInResult, 'remembered'>, string> = {

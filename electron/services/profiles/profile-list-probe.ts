@@ -37,9 +37,19 @@ function failedCheck(baseUrl: string, error: unknown): ProfileListCheck {
 /**
  * The check of every target (address and tenant), in the order given. `targets` may repeat an
  * address (the tenants of one PBX): each address and each (address, tenant) is asked once.
+ * `onProgress` hears how many of them are asked so far, out of how many.
  */
-export async function probeTargets(targets: readonly { baseUrl: string; domain: string }[], probe: Probe = getInfo): Promise<ProfileListCheck[]> {
+export async function probeTargets(
+  targets: readonly { baseUrl: string; domain: string }[],
+  probe: Probe = getInfo,
+  onProgress: (done: number, total: number) => void = () => undefined,
+): Promise<ProfileListCheck[]> {
   const addresses = [...new Set(targets.map((t) => t.baseUrl))]
+  // every address, then every tenant at the addresses that answered: the total grows once
+  let done = 0
+  let total = addresses.length
+  const asked = () => onProgress(++done, total)
+  onProgress(done, total)
   const byAddress = new Map<string, ProfileListCheck>()
   await mapLimited(addresses, PROBE_CONCURRENCY, async (baseUrl) => {
     try {
@@ -48,10 +58,13 @@ export async function probeTargets(targets: readonly { baseUrl: string; domain: 
     } catch (error) {
       byAddress.set(baseUrl, failedCheck(baseUrl, error))
     }
+    asked()
   })
 
   const tenantKey = (t: { baseUrl: string; domain: string }) => `${t.baseUrl}\n${t.domain}`
   const tenants = [...new Map(targets.filter((t) => t.domain !== '' && byAddress.get(t.baseUrl)?.result === 'reachable').map((t) => [tenantKey(t), t])).values()]
+  total += tenants.length
+  onProgress(done, total)
   const byTenant = new Map<string, ProfileListCheck>()
   await mapLimited(tenants, PROBE_CONCURRENCY, async (target) => {
     try {
@@ -66,6 +79,7 @@ export async function probeTargets(targets: readonly { baseUrl: string; domain: 
           : failedCheck(target.baseUrl, error),
       )
     }
+    asked()
   })
 
   return targets.map((t) => byTenant.get(tenantKey(t)) ?? (byAddress.get(t.baseUrl) as ProfileListCheck))

@@ -1,10 +1,10 @@
 import type { BridgeHandlers, OperationOutput } from '../../contract/bridge'
-import type { ProfileListProblem } from '../../contract/profile-list'
+import type { ProfileListPassword, ProfileListProblem, ProfileListProgress } from '../../contract/profile-list'
 import { ServiceError } from '../errors'
 import type { SessionManager } from '../session/session-manager'
 import { checkRows } from './profile-list-check'
 import { parseProfileList } from './profile-list-parse'
-import { keepPasswords, type AddedRow } from './profile-list-passwords'
+import { keepPasswords, type AddedRow, type ListProgress } from './profile-list-passwords'
 import { probeTargets, type Probe } from './profile-list-probe'
 import type { ProfileStore } from './profile-store'
 import { sameTarget } from './profile-transfer'
@@ -34,7 +34,21 @@ function refusal(problems: readonly ProfileListProblem[]): ServiceError {
 }
 
 export function createProfileListService(deps: ProfileListDeps) {
-  const previewProfileList: BridgeHandlers['previewProfileList'] = async ({ text }) => {
+  /** the long work under way, for the renderer's progress bar (profileListProgress) */
+  let progress: ProfileListProgress = { step: 'idle', done: 0, total: 0 }
+  const report: ListProgress = (step, done, total) => void (progress = { step, done, total })
+  /** runs `work`, idle again once it ends (also when it fails) */
+  async function tracked<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work()
+    } finally {
+      progress = { step: 'idle', done: 0, total: 0 }
+    }
+  }
+
+  const previewProfileList: BridgeHandlers['previewProfileList'] = ({ text }) => tracked(() => preview(text))
+
+  async function preview(text: string): Promise<OperationOutput<'previewProfileList'>> {
     const list = parseProfileList(text)
     const { rows, problems, accounts } = checkRows(list, await deps.profiles.list())
     // every address that can be one is asked, also of a row with another problem: both are fixed at once
@@ -42,6 +56,7 @@ export function createProfileListService(deps: ProfileListDeps) {
     const checks = await probeTargets(
       asked.map((row) => ({ baseUrl: row.baseUrl as string, domain: row.fields.tenant })),
       deps.probe,
+      (done, total) => report('checking', done, total),
     )
     const checkOf = new Map(asked.map((row, i) => [row.row, checks[i] ?? null]))
     return {
@@ -54,7 +69,9 @@ export function createProfileListService(deps: ProfileListDeps) {
     }
   }
 
-  const importProfileList: BridgeHandlers['importProfileList'] = async ({ text, passwords }) => {
+  const importProfileList: BridgeHandlers['importProfileList'] = ({ text, passwords }) => tracked(() => importList(text, passwords))
+
+  async function importList(text: string, passwords: readonly ProfileListPassword[]): Promise<OperationOutput<'importProfileList'>> {
     const list = parseProfileList(text)
     const { rows, problems } = checkRows(list, await deps.profiles.list())
     if (problems.length > 0) throw refusal(problems)
@@ -74,9 +91,11 @@ export function createProfileListService(deps: ProfileListDeps) {
       else skipped.push({ row: row.row, label: row.fields.label, savedLabel: outcome.skipped.label })
     })
     skipped.sort((a, b) => a.row - b.row)
-    const kept = await keepPasswords(added, passwords, deps)
+    const kept = await keepPasswords(added, passwords, deps, report)
     return { added: added.map(({ row, profile }) => ({ row, profileId: profile.id, label: profile.label })), skipped, ...kept }
   }
 
-  return { previewProfileList, importProfileList }
+  const profileListProgress: BridgeHandlers['profileListProgress'] = async () => progress
+
+  return { previewProfileList, importProfileList, profileListProgress }
 }

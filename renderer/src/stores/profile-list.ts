@@ -1,4 +1,4 @@
-import type { ProfileListImport, ProfileListPassword, ProfileListPreview } from '@contract/profile-list'
+import type { ProfileListImport, ProfileListPassword, ProfileListPreview, ProfileListProgress } from '@contract/profile-list'
 import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
@@ -6,11 +6,16 @@ import { callBridge } from './bridge-call'
 import { useProfilesStore } from './profiles'
 import { useSessionsStore } from './sessions'
 
+/** How often main is asked where a long check or import stands (its progress bar). */
+export const PROFILE_LIST_POLL_MS = 250
+
 /**
  * "Add many…": a list of PBXs pasted or read from a file, checked by main (previewProfileList),
  * then added (importProfileList). The preview belongs to the text it was made of: once the text
  * changes it is stale and the list must be checked again before it can be added. Passwords are
- * not kept here: the dialog holds them while it is open and hands them to `add` alone.
+ * not kept here: the dialog holds them while it is open and hands them to `add` alone. While main
+ * checks addresses or signs in (up to a minute for 500 PBXs out of reach), `progress` says how far
+ * it is, asked every PROFILE_LIST_POLL_MS.
  */
 export const useProfileListStore = defineStore('profile-list', () => {
   const text = ref('')
@@ -28,7 +33,27 @@ export const useProfileListStore = defineStore('profile-list', () => {
   /** the list can be added: checked as it is now, with no problem, and something to add */
   const canAdd = computed(() => preview.value !== null && !stale.value && problems.value === 0 && !adding.value && !checking.value)
 
+  /** how far main's check or import is, while one runs and has something to count */
+  const progress = ref<ProfileListProgress | null>(null)
+
   let latest = 0
+
+  /** Asks main where the work stands until the answer of `work` comes; then no progress is shown. */
+  async function withProgress<T>(work: Promise<T>): Promise<T> {
+    let running = true
+    const timer = setInterval(() => {
+      void callBridge(() => window.pbx.profileListProgress()).then((answer) => {
+        if (running && answer.ok) progress.value = answer.value.step === 'idle' || answer.value.total === 0 ? null : answer.value
+      })
+    }, PROFILE_LIST_POLL_MS)
+    try {
+      return await work
+    } finally {
+      running = false
+      clearInterval(timer)
+      progress.value = null
+    }
+  }
 
   /** Asks main to read and check the list as it is now; the last check asked for wins. */
   async function check(): Promise<void> {
@@ -37,7 +62,7 @@ export const useProfileListStore = defineStore('profile-list', () => {
     checking.value = true
     error.value = null
     try {
-      const answer = await callBridge(() => window.pbx.previewProfileList({ text: asked }))
+      const answer = await withProgress(callBridge(() => window.pbx.previewProfileList({ text: asked })))
       if (request !== latest) return
       if (answer.ok) {
         preview.value = answer.value
@@ -58,7 +83,7 @@ export const useProfileListStore = defineStore('profile-list', () => {
     adding.value = true
     error.value = null
     try {
-      const answer = await callBridge(() => window.pbx.importProfileList({ text: previewedText.value as string, passwords }))
+      const answer = await withProgress(callBridge(() => window.pbx.importProfileList({ text: previewedText.value as string, passwords })))
       if (!answer.ok) {
         error.value = answer.error
         return null
@@ -83,7 +108,7 @@ export const useProfileListStore = defineStore('profile-list', () => {
     result.value = null
   }
 
-  return { text, preview, previewedText, checking, adding, error, result, stale, problems, canAdd, check, add, reset }
+  return { text, preview, previewedText, checking, adding, progress, error, result, stale, problems, canAdd, check, add, reset }
 })
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useProfileListStore, import.meta.hot))

@@ -5,6 +5,7 @@ import { dropFile } from '../drop-file'
 import { createFakePbx, installFakePbx } from '../fake-pbx'
 import { afterPaint, mountInApp } from '../mount-app'
 import { button } from '../wrapper-find'
+import { PROFILE_LIST_POLL_MS } from '@renderer/stores/profile-list'
 
 /**
  * "Add many…" on the PBXs page: a list pasted, checked with Ctrl+Enter, a problem shown on its row
@@ -138,5 +139,37 @@ describe('Add many PBXs', () => {
     expect(textarea().value).toBe('label;address;user\nSite 9;https://pbx9.example.com;admin')
     expect(modal()!.textContent).toContain('1 row · no problems')
     expect(passwordInputs().map(labelOf)).toEqual(['Password for admin (system administrator, 1 PBX)'])
+  })
+
+  it('while main checks the addresses, a progress bar says how far it is; it goes once the preview is back', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const pbx = installFakePbx(createFakePbx())
+      let answer: () => void = () => undefined
+      const previewed = pbx.previewProfileList.getMockImplementation()!
+      pbx.previewProfileList.mockImplementation((input) => new Promise((resolve) => (answer = () => resolve(previewed(input)))))
+      pbx.profileListProgress.mockResolvedValue({ ok: true, value: { step: 'checking', done: 3, total: 8 } })
+      const { wrapper } = await mountInApp(PbxsView, '/pbxs')
+      await afterPaint()
+      await openDialog(wrapper)
+      type(textarea(), list('https://pbx3.example.com'))
+      await press(textarea(), 'Enter', { ctrlKey: true })
+      vi.advanceTimersByTime(PROFILE_LIST_POLL_MS)
+      await flushPromises()
+      const bar = modal()!.querySelector('[role="progressbar"]')
+      expect(bar?.getAttribute('aria-valuenow')).toBe('38')
+      expect(bar?.getAttribute('aria-valuetext')).toBe('3 of 8')
+      expect(modal()!.textContent).toContain('Checking addresses: 3 of 8')
+
+      answer()
+      await flushPromises()
+      expect(modal()!.querySelector('[role="progressbar"]')).toBeNull()
+      expect(modal()!.textContent).toContain('4 rows · no problems')
+      const asked = pbx.profileListProgress.mock.calls.length
+      vi.advanceTimersByTime(PROFILE_LIST_POLL_MS * 4)
+      expect(pbx.profileListProgress.mock.calls.length).toBe(asked)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
