@@ -378,6 +378,19 @@ const SCREENS: Screen[] = [
   },
   // --- IVR servers -----------------------------------------------------------------------------
   {
+    name: 'IVR servers: sign in as the system administrator, from a tenant entry',
+    why: "the area's offer of the second sign-in and its dialog over it: one entry for both roles",
+    shot: true,
+    async show(context) {
+      const { app } = context
+      await asManager(context)
+      await openArea(app, 'IVR servers')
+      await app.getByRole('button', { name: 'Sign in as the system administrator of this PBX' }).click()
+      const dialog = app.getByRole('dialog', { name: /Sign in as the system administrator of this PBX/ })
+      await expect(dialog.getByRole('textbox', { name: 'System administrator' })).toBeFocused()
+    },
+  },
+  {
     name: 'IVR servers: the list',
     why: 'the IVR servers table',
     shot: true,
