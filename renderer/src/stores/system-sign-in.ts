@@ -107,13 +107,7 @@ export const useSystemSignInStore = defineStore('system-sign-in', () => {
     step.value = 'password'
   }
 
-  /** Ends the system administrator's sign-in of an entry; the entry's own stays. */
-  async function signOut(id: string): Promise<void> {
-    const result = await callBridge(() => window.pbx.signOut({ profileId: id, as: 'system' }))
-    if (result.ok) sessions.keep(result.value)
-  }
-
-  return { profileId, profile, step, busy, error, open, ask, signIn, verifyCode, resendCode, cancel, signOut }
+  return { profileId, profile, step, busy, error, open, signIn, verifyCode, resendCode, cancel }
 })
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useSystemSignInStore, import.meta.hot))
