@@ -71,6 +71,26 @@ const electronSecurity = {
   },
 }
 
+// The command line prints through one path (electron/cli/output.ts), which shows visibly every
+// character a terminal would act on in names from PBXs, files and spreadsheets (issue 39): a
+// command writing to process.stdout or process.stderr itself fails lint
+// (test/unit/cli/terminal-safe.test.ts proves it bites).
+const cliOutput = {
+  files: ['electron/cli/**/*.ts'],
+  ignores: ['electron/cli/output.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      // the rule of bundled code (above): this list replaces that one in electron/cli
+      bundlerNames,
+      {
+        selector: "CallExpression[callee.property.name='write'][callee.object.type='MemberExpression'][callee.object.object.name='process'][callee.object.property.name=/^std(out|err)$/]",
+        message: "Print through ctx.out (electron/cli/output.ts): it shows escape sequences and other control characters from PBXs and files visibly, so a name cannot clear the user's screen.",
+      },
+    ],
+  },
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -132,6 +152,7 @@ export default tseslint.config(
   ),
   bundledCode,
   electronSecurity,
+  cliOutput,
   layer(
     ['renderer/**'],
     ['**/electron/services/**', '**/electron/main/**', '**/electron/preload/**', '**/electron/demo-pbx/**', '../**/electron/**', 'electron', 'node:*', 'keytar'],

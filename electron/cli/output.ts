@@ -1,7 +1,14 @@
+import { terminalSafe, terminalSafeJson } from './terminal-safe'
+
 /**
  * Where the command line writes: data on stdout (text lines and tables, or JSON with `--json`,
  * and nothing else), everything meant for the person on stderr (hints, warnings, errors), so
  * `pbx-provisioner fleet status --json | jq` always reads clean JSON.
+ *
+ * It is the one path for what is printed (lint keeps `process.stdout.write` out of the commands):
+ * lines, table cells, notes and errors carry names from PBXs, files and spreadsheets, so every
+ * character a terminal would act on is written visibly (terminal-safe.ts); the program's own text
+ * holds none but its line breaks. The progress bar (cli-progress, on stderr) is the program's own.
  */
 
 export const PROGRAM = 'pbx-provisioner'
@@ -13,6 +20,8 @@ export interface Output {
   line(text: string): void
   /** machine-readable data, on stdout, as one JSON document */
   json(value: unknown): void
+  /** a file's bytes on stdout as they are (`-` for the file: a CSV, a PDF), for a pipe or a redirect */
+  file(data: string | Uint8Array): void
   /** a table on stdout: a header line, then one line per row, columns padded to line up */
   table(header: readonly string[], rows: readonly (readonly string[])[], align?: readonly Align[]): void
   /** a remark for the person (what happens, a hint, a warning), on stderr */
@@ -24,7 +33,7 @@ export interface Output {
 }
 
 interface Writable {
-  write(text: string): unknown
+  write(data: string | Uint8Array): unknown
 }
 
 export function createOutput(
@@ -33,13 +42,15 @@ export function createOutput(
   interactive: () => boolean = () => Boolean(process.stdin.isTTY && process.stderr.isTTY),
 ): Output {
   return {
-    line: (text) => void stdout.write(`${text}\n`),
-    json: (value) => void stdout.write(`${JSON.stringify(value, null, 2)}\n`),
+    line: (text) => void stdout.write(`${terminalSafe(text, { newlines: true })}\n`),
+    json: (value) => void stdout.write(`${terminalSafeJson(value)}\n`),
+    file: (data) => void stdout.write(data),
     table: (header, rows, align = []) => {
-      for (const text of formatTable(header, rows, align)) stdout.write(`${text}\n`)
+      const safe = (cells: readonly string[]) => cells.map((cell) => terminalSafe(cell))
+      for (const text of formatTable(safe(header), rows.map(safe), align)) stdout.write(`${text}\n`)
     },
-    note: (text) => void stderr.write(`${text}\n`),
-    error: (text) => void stderr.write(`${PROGRAM}: ${text}\n`),
+    note: (text) => void stderr.write(`${terminalSafe(text, { newlines: true })}\n`),
+    error: (text) => void stderr.write(`${PROGRAM}: ${terminalSafe(text, { newlines: true })}\n`),
     interactive,
   }
 }

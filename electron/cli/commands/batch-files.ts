@@ -47,7 +47,7 @@ export function exportResultsCommand(ctx: CliContext): CommandModule<BaseArgs, F
       const open = await ctx.open(argv, 'not-needed')
       const batch = await namedBatch(open, argv.batch)
       const { csv } = await open.must('exportResultsCsv', { batchId: batch.id })
-      if (toStdout(argv.file)) process.stdout.write(csv)
+      if (toStdout(argv.file)) ctx.out.file(csv)
       else {
         await write(argv.file, csv)
         ctx.out.note(`Wrote the results of "${batch.name}" (${plural(batch.counts.rows, 'row')}) to ${argv.file}.`)
@@ -91,7 +91,7 @@ export function labelsCommand(ctx: CliContext): CommandModule<BaseArgs, FileArgs
       for (const warning of warnings) ctx.out.note(`Warning: ${warning}`)
       const count = `${plural(labels, 'label')} on ${plural(pages, 'page')} of ${size} stock`
       if (toStdout(argv.file)) {
-        process.stdout.write(pdf)
+        ctx.out.file(pdf)
         ctx.out.note(`The labels of "${summary.name}": ${count}.`)
       } else {
         await write(argv.file, pdf)
