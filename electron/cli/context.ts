@@ -6,6 +6,8 @@ import type { KeychainState } from '../services/keychain/secret-store'
 import { dataDirOf, PRODUCT_NAME } from './data-dir'
 import { CliError, EXIT, failedError, usageError, type ExitCode } from './exit-codes'
 import type { Output } from './output'
+import { plainHttpWarner } from './plain-http'
+import type { PbxProfile } from '../contract/profiles'
 
 /** The options every command takes. */
 export interface GlobalArgs {
@@ -37,6 +39,8 @@ export interface OpenServices {
   call<N extends OperationName>(name: N, ...args: InputArgs<N>): Promise<BridgeResult<OperationOutput<N>>>
   /** as `call`, throwing a BridgeFailure when the operation fails */
   must<N extends OperationName>(name: N, ...args: InputArgs<N>): Promise<OperationOutput<N>>
+  /** warns on stderr, once per PBX in the run, of those reached over plain http off this computer (plain-http.ts) */
+  warnPlainHttp(pbxs: readonly Pick<PbxProfile, 'label' | 'baseUrl'>[]): void
 }
 
 export interface CliContext {
@@ -64,6 +68,7 @@ export function createCliContext(out: Output, version: string): CliContext {
   let opened: Promise<OpenServices> | undefined
   let closing: Promise<void> | undefined
   const undos = new Set<() => Promise<unknown>>()
+  const warnPlainHttp = plainHttpWarner(out)
 
   async function open(args: GlobalArgs, need: KeychainNeed): Promise<OpenServices> {
     const dataDir = dataDirOf(args.dataDir)
@@ -91,6 +96,7 @@ export function createCliContext(out: Output, version: string): CliContext {
         if (!result.ok) throw new BridgeFailure(result.error)
         return result.value
       }) as OpenServices['must'],
+      warnPlainHttp,
     }
   }
 

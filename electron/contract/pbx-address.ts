@@ -82,9 +82,11 @@ function hostOf(url: URL): string {
 // Plain http
 // ---------------------------------------------------------------------------------------------
 
+/** Why plain http to a PBX off this computer is a risk, in words (the app's warning, and the command line's). */
+export const PLAIN_HTTP_RISK = 'the password and everything you send cross the network unencrypted. Use https unless this PBX is on a cable you trust.'
+
 /** What the app says beside a PBX reached over plain http (not on this computer). */
-export const PLAIN_HTTP_WARNING =
-  'Plain http: the password and everything you send cross the network unencrypted. Use https unless this PBX is on a cable you trust.'
+export const PLAIN_HTTP_WARNING = `Plain http: ${PLAIN_HTTP_RISK}`
 
 /**
  * Whether the host is this computer: `localhost`, 127.0.0.0/8, ::1 (and ::ffff:127.x.y.z).

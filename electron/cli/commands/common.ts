@@ -42,15 +42,19 @@ export function checkedArgs<S extends z.ZodType>(schema: S, value: unknown, flag
 /** The saved PBXs, most recently used first. */
 export const savedPbxs = (open: OpenServices): Promise<PbxProfile[]> => open.must('listProfiles')
 
-/** The saved PBX an argument names (id or name); unknown or ambiguous is bad usage. */
+/** The saved PBX an argument names (id or name); unknown or ambiguous is bad usage. Plain http to it is warned of. */
 export async function namedPbx(open: OpenServices, name: string): Promise<PbxProfile> {
-  return findPbx(await savedPbxs(open), name)
+  const pbx = findPbx(await savedPbxs(open), name)
+  open.warnPlainHttp([pbx])
+  return pbx
 }
 
-/** The saved PBXs the arguments name, or all of them. */
+/** The saved PBXs the arguments name, or all of them. Plain http to them is warned of. */
 export async function namedPbxs(open: OpenServices, names: readonly string[] | undefined): Promise<PbxProfile[]> {
   const all = await savedPbxs(open)
-  return names && names.length > 0 ? findPbxs(all, names) : all
+  const named = names && names.length > 0 ? findPbxs(all, names) : all
+  open.warnPlainHttp(named)
+  return named
 }
 
 /** `2025-06-02 14:05` in this computer's time zone, or `never`. */

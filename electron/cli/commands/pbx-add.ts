@@ -98,6 +98,8 @@ async function add(ctx: CliContext, argv: AddArgs): Promise<void> {
   const taken = (await savedPbxs(open)).find((profile) => profile.label.toLowerCase() === fields.label.toLowerCase())
   if (taken) throw usageError(`A PBX named "${taken.label}" is saved already (id ${taken.id}): choose another name, or remove that one first with \`${PROGRAM} pbx remove ${taken.id}\`.`)
 
+  // said before the password is typed, as the app's form does
+  open.warnPlainHttp([fields])
   const trustedCertificate = await checkAddress(open, fields.baseUrl, fields.domain, fingerprint, out)
   const typed = await password()
   const profile = await open.must('saveProfile', { fields, ...(trustedCertificate ? { trustedCertificate } : {}) })

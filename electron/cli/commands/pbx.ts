@@ -45,6 +45,7 @@ function listCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
     handler: action(ctx, async (argv) => {
       const open = await ctx.open(argv, 'not-needed')
       const profiles = await savedPbxs(open)
+      open.warnPlainHttp(profiles)
       if (argv.json) return ctx.out.json(profiles)
       if (profiles.length === 0) return ctx.out.note(`No PBX is saved yet: add one with \`${PROGRAM} pbx add\` (see --help).`)
       ctx.out.table(
