@@ -7,7 +7,7 @@ import { dataDirOf, PRODUCT_NAME } from './data-dir'
 import { CliError, EXIT, failedError, usageError, type ExitCode } from './exit-codes'
 import type { Output } from './output'
 import { plainHttpWarner } from './plain-http'
-import type { PbxProfile } from '../contract/profiles'
+import type { PbxProfile, SavedPbxsNotice } from '../contract/profiles'
 
 /** The options every command takes. */
 export interface GlobalArgs {
@@ -41,6 +41,11 @@ export interface OpenServices {
   must<N extends OperationName>(name: N, ...args: InputArgs<N>): Promise<OperationOutput<N>>
   /** warns on stderr, once per PBX in the run, of those reached over plain http off this computer (plain-http.ts) */
   warnPlainHttp(pbxs: readonly Pick<PbxProfile, 'label' | 'baseUrl'>[]): void
+  /**
+   * the saved-PBX file could not be read and was moved aside (the list starts empty): said once on
+   * stderr with where the file went, and the run's answer is incomplete (exit 3 where it was done)
+   */
+  damagedProfiles(notice: SavedPbxsNotice): void
 }
 
 export interface CliContext {
@@ -49,6 +54,8 @@ export interface CliContext {
   version: string
   /** the exit code of the command that ran (set by its handler) */
   exitCode: ExitCode
+  /** what the command read was not whole (a damaged saved-PBX file): a done run exits 3 */
+  readonly incomplete: boolean
   /** a shell's Tab is being answered: commands are parsed, never run */
   completing: boolean
   /** opens the services (once per run): the data folder, and the OS keychain when the command needs it */
@@ -69,6 +76,12 @@ export function createCliContext(out: Output, version: string): CliContext {
   let closing: Promise<void> | undefined
   const undos = new Set<() => Promise<unknown>>()
   const warnPlainHttp = plainHttpWarner(out)
+  let incomplete = false
+  const damagedProfiles = (notice: SavedPbxsNotice) => {
+    if (incomplete) return
+    incomplete = true
+    out.note(`Warning: the saved PBXs in ${notice.file} could not be read (${notice.reason}). The file was kept as ${notice.keptAs}, and the list starts empty: put the copy back, or import an export.`)
+  }
 
   async function open(args: GlobalArgs, need: KeychainNeed): Promise<OpenServices> {
     const dataDir = dataDirOf(args.dataDir)
@@ -97,6 +110,7 @@ export function createCliContext(out: Output, version: string): CliContext {
         return result.value
       }) as OpenServices['must'],
       warnPlainHttp,
+      damagedProfiles,
     }
   }
 
@@ -114,6 +128,9 @@ export function createCliContext(out: Output, version: string): CliContext {
     version,
     exitCode: EXIT.done,
     completing: false,
+    get incomplete() {
+      return incomplete
+    },
     open(args, need) {
       opened ??= open(args, need)
       return opened

@@ -17,12 +17,13 @@ export type BaseArgs = GlobalArgs & { json?: boolean }
 
 /**
  * A command's handler: runs `work` and keeps its exit code for the end of the run (done when
- * it answers none). A thrown CliError or BridgeFailure ends the run with its own code.
+ * it answers none, partly done when what it read was not whole). A thrown CliError or BridgeFailure ends the run with its own code.
  */
 export function action<A>(ctx: CliContext, work: (argv: A) => Promise<ExitCode | void>): (argv: A) => Promise<void> {
   return async (argv) => {
     if (ctx.completing) return
-    ctx.exitCode = (await work(argv)) ?? EXIT.done
+    // a done run that read a damaged saved-PBX file gave an incomplete answer
+    ctx.exitCode = (await work(argv)) ?? (ctx.incomplete ? EXIT.partly : EXIT.done)
   }
 }
 
@@ -39,8 +40,13 @@ export function checkedArgs<S extends z.ZodType>(schema: S, value: unknown, flag
   throw usageError(`${flag}: ${first.message}.`)
 }
 
-/** The saved PBXs, most recently used first. */
-export const savedPbxs = (open: OpenServices): Promise<PbxProfile[]> => open.must('listProfiles')
+/** The saved PBXs, most recently used first; a saved-PBX file found damaged (and moved aside) is said once. */
+export async function savedPbxs(open: OpenServices): Promise<PbxProfile[]> {
+  const list = await open.must('listProfiles')
+  const notice = await open.must('savedPbxsNotice')
+  if (notice) open.damagedProfiles(notice)
+  return list
+}
 
 /** The saved PBX an argument names (id or name); unknown or ambiguous is bad usage. Plain http to it is warned of. */
 export async function namedPbx(open: OpenServices, name: string): Promise<PbxProfile> {

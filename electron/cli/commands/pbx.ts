@@ -47,7 +47,8 @@ function listCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
       const profiles = await savedPbxs(open)
       open.warnPlainHttp(profiles)
       if (argv.json) return ctx.out.json(profiles)
-      if (profiles.length === 0) return ctx.out.note(`No PBX is saved yet: add one with \`${PROGRAM} pbx add\` (see --help).`)
+      // after a damaged file the list is empty for that reason, said already: not "none saved yet"
+      if (profiles.length === 0) return ctx.incomplete ? undefined : ctx.out.note(`No PBX is saved yet: add one with \`${PROGRAM} pbx add\` (see --help).`)
       ctx.out.table(
         ['NAME', 'ID', 'ADDRESS', 'USER', 'DOMAIN', 'SYSTEM ADMIN', 'PASSWORD', 'LAST USED'],
         profiles.map((p) => [p.label, p.id, p.baseUrl, p.username, p.domain || '-', p.systemAdmin?.username ?? '-', p.rememberPassword ? 'kept' : '-', localTime(p.lastUsedAt)]),
