@@ -3,7 +3,7 @@ import type { OperationName } from '../contract/operations'
 import type { BridgeError, BridgeResult } from '../contract/result'
 import type { Services } from '../services'
 import type { KeychainState } from '../services/keychain/secret-store'
-import { dataDirOf, PRODUCT_NAME } from './data-dir'
+import { dataDirOf, dataDirProblem, dataDirSource, PRODUCT_NAME } from './data-dir'
 import { CliError, EXIT, failedError, usageError, type ExitCode } from './exit-codes'
 import type { Output } from './output'
 import { plainHttpWarner } from './plain-http'
@@ -58,6 +58,8 @@ export interface CliContext {
   readonly incomplete: boolean
   /** a shell's Tab is being answered: commands are parsed, never run */
   completing: boolean
+  /** `--debug`: an internal error prints its stack (else one line says how to see it) */
+  debug: boolean
   /** opens the services (once per run): the data folder, and the OS keychain when the command needs it */
   open(args: GlobalArgs, keychain: KeychainNeed): Promise<OpenServices>
   /**
@@ -85,6 +87,8 @@ export function createCliContext(out: Output, version: string): CliContext {
 
   async function open(args: GlobalArgs, need: KeychainNeed): Promise<OpenServices> {
     const dataDir = dataDirOf(args.dataDir)
+    const problem = await dataDirProblem(dataDir, dataDirSource(args.dataDir))
+    if (problem) throw usageError(problem)
     // loaded when a command runs, so --help, completions and bad usage answer at once
     const [{ createServices }, { dispatch }, { openKeytarStore }] = await Promise.all([
       import('../services'),
@@ -97,7 +101,7 @@ export function createCliContext(out: Output, version: string): CliContext {
       keychain,
       app: { name: PRODUCT_NAME, version, versions: { node: process.versions.node }, platform: process.platform },
     })
-    const onBug = (bug: unknown) => out.error(`internal error: ${bug instanceof Error ? (bug.stack ?? bug.message) : String(bug)}`)
+    const onBug = (bug: unknown) => out.error(internalErrorText(bug, context.debug))
     const call = async (name: OperationName, input?: unknown) => dispatch(services.handlers, name, input, onBug)
     return {
       dataDir,
@@ -123,11 +127,12 @@ export function createCliContext(out: Output, version: string): CliContext {
     return closing
   }
 
-  return {
+  const context: CliContext = {
     out,
     version,
     exitCode: EXIT.done,
     completing: false,
+    debug: false,
     get incomplete() {
       return incomplete
     },
@@ -147,6 +152,13 @@ export function createCliContext(out: Output, version: string): CliContext {
     },
     close,
   }
+  return context
+}
+
+/** An internal error as stderr shows it: its stack with `--debug`, else its message and how to see more. */
+export function internalErrorText(bug: unknown, debug: boolean): string {
+  if (!(bug instanceof Error)) return `internal error: ${String(bug)}`
+  return debug ? `internal error: ${bug.stack ?? bug.message}` : `internal error: ${bug.message} (run again with --debug to see where it happened)`
 }
 
 /**

@@ -1,3 +1,5 @@
+import { constants } from 'node:fs'
+import { access, mkdir, stat } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { posix, resolve, win32 } from 'node:path'
 
@@ -24,4 +26,38 @@ export function appDataDir(platform: NodeJS.Platform = process.platform, env: No
 export function dataDirOf(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
   const chosen = option?.trim() || env[DATA_DIR_ENV]?.trim()
   return chosen ? resolve(chosen) : appDataDir(process.platform, env)
+}
+
+/** Where the data folder came from, as a message names it: the option, the variable, or the app's own. */
+export function dataDirSource(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  if (option?.trim()) return '--data-dir'
+  if (env[DATA_DIR_ENV]?.trim()) return `$${DATA_DIR_ENV}`
+  return "the app's data folder"
+}
+
+/**
+ * Why `dir` cannot be the data folder (a file, or a folder that cannot be made or written to), in
+ * words naming where it came from; undefined when it can. Checked before anything is read, so a
+ * wrong path is bad usage (exit 2), never an internal error.
+ */
+export async function dataDirProblem(dir: string, source: string): Promise<string | undefined> {
+  const unusable = (error: unknown) => `${source}: ${dir} cannot be used as the data folder (${whyNot((error as NodeJS.ErrnoException).code)})`
+  const found = await stat(dir).catch((error: NodeJS.ErrnoException) => error)
+  if (!(found instanceof Error) && !found.isDirectory()) return `${source}: ${dir} is a file, not a folder: name a folder (it is made if it does not exist)`
+  if (found instanceof Error && found.code !== 'ENOENT') return unusable(found)
+  try {
+    if (found instanceof Error) await mkdir(dir, { recursive: true })
+    await access(dir, constants.R_OK | constants.W_OK)
+    return undefined
+  } catch (error) {
+    return unusable(error)
+  }
+}
+
+function whyNot(code: string | undefined): string {
+  if (code === 'ENOTDIR') return 'a part of the path is a file'
+  if (code === 'EACCES' || code === 'EPERM') return 'this user may not read and write there'
+  if (code === 'ENOSPC') return 'the disk is full'
+  if (code === 'EROFS') return 'the disk is read-only'
+  return code ?? 'it cannot be used'
 }

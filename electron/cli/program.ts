@@ -32,6 +32,11 @@ export function buildProgram(args: readonly string[], ctx: CliContext, hooks: Pr
       describe: `The data folder (saved PBXs, batches); also $${DATA_DIR_ENV}`,
       defaultDescription: "the desktop app's",
     })
+    .option('debug', {
+      type: 'boolean',
+      global: true,
+      describe: 'On an internal error, print where it happened (the stack), for a bug report',
+    })
   for (const area of AREAS) program = program.command(area(ctx))
   const complete: typeof completeNames = (current, argv, defaults, done) => {
     const written = new Promise<void>((resolve) =>

@@ -1,5 +1,5 @@
-import { cliErrorOf, type CliContext } from './context'
-import { EXIT, type ExitCode } from './exit-codes'
+import { BridgeFailure, cliErrorOf, type CliContext } from './context'
+import { CliError, EXIT, type ExitCode } from './exit-codes'
 import { buildProgram } from './program'
 
 /**
@@ -8,11 +8,15 @@ import { buildProgram } from './program'
  */
 export async function runCli(args: readonly string[], ctx: CliContext): Promise<ExitCode> {
   if (args[0] === COMPLETION_REQUEST) return complete(args, ctx)
+  // known before parsing: an error while parsing is reported by it too
+  ctx.debug = args.includes('--debug')
   try {
     await buildProgram(args, ctx).parseAsync()
     return ctx.exitCode
   } catch (error) {
     const failure = cliErrorOf(error)
+    // a bug (not a CliError or a service's answer): where it happened, with --debug
+    if (ctx.debug && error instanceof Error && !(error instanceof CliError) && !(error instanceof BridgeFailure)) ctx.out.note(error.stack ?? error.message)
     ctx.out.error(failure.message)
     return failure.exitCode
   } finally {
