@@ -60,6 +60,13 @@ export interface CliContext {
   completing: boolean
   /** `--debug`: an internal error prints its stack (else one line says how to see it) */
   debug: boolean
+  /**
+   * Runs work that writes to PBXs (a rollout, a push): while it runs, a reader of the output that
+   * goes away (`… | head`) does not stop it; it goes on to its end and records its result.
+   */
+  writingToPbxs<T>(work: () => Promise<T>): Promise<T>
+  /** whether work that writes to PBXs is under way */
+  readonly writing: boolean
   /** opens the services (once per run): the data folder, and the OS keychain when the command needs it */
   open(args: GlobalArgs, keychain: KeychainNeed): Promise<OpenServices>
   /**
@@ -79,6 +86,7 @@ export function createCliContext(out: Output, version: string): CliContext {
   const undos = new Set<() => Promise<unknown>>()
   const warnPlainHttp = plainHttpWarner(out)
   let incomplete = false
+  let writing = 0
   const damagedProfiles = (notice: SavedPbxsNotice) => {
     if (incomplete) return
     incomplete = true
@@ -135,6 +143,17 @@ export function createCliContext(out: Output, version: string): CliContext {
     debug: false,
     get incomplete() {
       return incomplete
+    },
+    get writing() {
+      return writing > 0
+    },
+    async writingToPbxs(work) {
+      writing++
+      try {
+        return await work()
+      } finally {
+        writing--
+      }
     },
     open(args, need) {
       opened ??= open(args, need)

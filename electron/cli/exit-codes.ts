@@ -2,7 +2,8 @@ import type { BatchState } from '../contract/batch-state'
 
 /**
  * The exit codes scripts may rely on (README, "Command line"): 0 done, 1 failed, 2 bad usage
- * (nothing was done), 3 partly failed (some PBXs of several failed), 130 stopped by Ctrl-C.
+ * (nothing was done), 3 partly failed (some PBXs of several failed), 130 stopped by Ctrl-C, 141
+ * stopped because the reader of its output went away (work writing to PBXs goes on to its end instead).
  */
 export const EXIT = {
   done: 0,
@@ -10,6 +11,8 @@ export const EXIT = {
   usage: 2,
   partly: 3,
   interrupted: 130,
+  /** the reader of the output went away (`… | head`) before the command was done: it stopped, as a shell's SIGPIPE does */
+  outputClosed: 141,
 } as const
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { hideBin } from 'yargs/helpers'
 import { createCliContext } from './context'
+import { EXIT } from './exit-codes'
 import { createOutput } from './output'
 import { runCli, stopOnSignals } from './run'
 
@@ -26,10 +27,16 @@ function withoutAppFlag(args: string[]): string[] {
 
 const out = createOutput()
 const ctx = createCliContext(out, appVersion())
-// a reader that went away (`… | head`) ends the run quietly
+// A reader that went away (`… | head`): what is printed from then on is dropped. Work writing to
+// PBXs (a rollout, a push) goes on to its end and records its result, and its exit code stands;
+// anything else stops there, signing out, with 141 as a shell's SIGPIPE gives: never 0 for a run
+// cut short.
+let outputClosed = false
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') void ctx.close().finally(() => process.exit(ctx.exitCode))
+    if (error.code !== 'EPIPE' || outputClosed) return
+    outputClosed = true
+    if (!ctx.writing) void ctx.close().finally(() => process.exit(EXIT.outputClosed))
   })
 }
 stopOnSignals(ctx)
@@ -37,5 +44,7 @@ stopOnSignals(ctx)
 const code = await runCli(withoutAppFlag(hideBin(process.argv)), ctx)
 // the answer is written; sockets kept alive for reuse must not hold the process open (nothing is
 // printed here: an empty write waits for what is queued)
+const exit = () => process.exit(code)
+if (outputClosed || process.stdout.destroyed) exit()
 // eslint-disable-next-line no-restricted-syntax
-process.stdout.write('', () => process.stderr.write('', () => process.exit(code)))
+else process.stdout.write('', () => process.stderr.write('', exit))

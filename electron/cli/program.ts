@@ -58,7 +58,7 @@ export function buildProgram(args: readonly string[], ctx: CliContext, hooks: Pr
     .example('$0 pbx list', 'The saved PBXs')
     .example('$0 fleet status --json', 'Every PBX at a glance, for monitoring')
     .example(`$0 completion >> ~/.bashrc`, 'Tab completion in bash (in zsh: >> ~/.zshrc)')
-    .epilogue('Exit codes: 0 done, 1 failed, 2 bad usage, 3 partly failed (some PBXs of several), 130 stopped (Ctrl-C).')
+    .epilogue('Exit codes: 0 done, 1 failed, 2 bad usage, 3 partly failed (some PBXs of several), 130 stopped (Ctrl-C), 141 stopped (output closed).')
     .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((message, error) => {

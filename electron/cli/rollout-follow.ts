@@ -30,7 +30,12 @@ export async function confirmed(ctx: CliContext, question: string, yes: boolean,
  * stderr as each PBX is done or fails. Ctrl-C stops the command line, not the rollout: the PBXs
  * under way get a few seconds to finish, and the history keeps what each PBX did.
  */
-export async function followRollout(ctx: CliContext, open: OpenServices, start: () => Promise<Rollout>, watched?: ReadonlySet<string>): Promise<Rollout> {
+export function followRollout(ctx: CliContext, open: OpenServices, start: () => Promise<Rollout>, watched?: ReadonlySet<string>): Promise<Rollout> {
+  // the rollout is not the pipe's business: a reader of the output that goes away does not stop it
+  return ctx.writingToPbxs(() => follow(ctx, open, start, watched))
+}
+
+async function follow(ctx: CliContext, open: OpenServices, start: () => Promise<Rollout>, watched?: ReadonlySet<string>): Promise<Rollout> {
   let started: Rollout | undefined
   const dropStop = ctx.undoOnStop(async () => {
     const history = `\`${PROGRAM} config history${started ? ` ${shortId(started.id)}` : ''}\``

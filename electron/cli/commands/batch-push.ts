@@ -97,7 +97,12 @@ async function target(ctx: CliContext, argv: PushArgs): Promise<{ open: OpenServ
  * the services close (context.ts `undoOnStop`): the rows in flight finish and are saved, and the
  * same command resumes.
  */
-async function follow(ctx: CliContext, open: OpenServices, batch: BatchSummary, profile: PbxProfile, json: boolean, start: () => Promise<PushProgress>): Promise<ExitCode> {
+function follow(ctx: CliContext, open: OpenServices, batch: BatchSummary, profile: PbxProfile, json: boolean, start: () => Promise<PushProgress>): Promise<ExitCode> {
+  // a reader of the output that goes away does not stop the push: it ends, its outcomes saved
+  return ctx.writingToPbxs(() => followPush(ctx, open, batch, profile, json, start))
+}
+
+async function followPush(ctx: CliContext, open: OpenServices, batch: BatchSummary, profile: PbxProfile, json: boolean, start: () => Promise<PushProgress>): Promise<ExitCode> {
   const view: ProgressView = process.stderr.isTTY ? await progressBar() : plainLines((text) => (json ? ctx.out.note(text) : ctx.out.line(text)))
   const follower = pushFollower(open, batch.id, view)
   let ended = () => {}

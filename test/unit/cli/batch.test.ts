@@ -288,6 +288,26 @@ describe.skipIf(!keychain.available)('batch push against the demo PBX, with the 
     expect(retried.code).toBe(3)
   })
 
+  it('a reader of the output that goes away (`| head -1`) does not stop a push: it ends, every row on the PBX, and exits with its own code', async () => {
+    const file = spreadsheet(dir, 'piped.csv', 40, ([, name, extension], i) => [macOf(5000 + i), name!, String(Number(extension) + 5000)])
+    expect((await cli(['batch', 'import', file, '--vendor', 'Yealink', '--model', 'W80B'])).code).toBe(0)
+    const before = (await ourPhones()).length
+    pbx.faults.setLatency(30)
+    let closed = false
+    const run = await cli(['batch', 'push', 'piped', '--pbx', 'Demo Company'], {
+      timeoutMs: 40_000,
+      // as `| head -1` does: the first line read, then the pipe closed
+      started: (child) => child.stdout?.once('data', () => ((closed = true), child.stdout?.destroy())),
+    })
+    pbx.faults.setLatency(0)
+    expect(closed).toBe(true)
+    expect(run.code, run.stderr).toBe(0)
+    const batch = await batchOf('piped')
+    expect(batch.status).toBe('done')
+    expect(batch.counts.created).toBe(40)
+    expect((await ourPhones()).length).toBe(before + 40)
+  })
+
   it('a batch another process (the desktop app) is pushing is not pushed here: exit 1, saying what to do', async () => {
     const file = spreadsheet(dir, 'shared.csv', 2, (cells, i) => [`00:15:67:00:00:0${i}`, cells[1]!, cells[2]!])
     expect((await cli(['batch', 'import', file, '--vendor', 'Yealink', '--model', 'W80B'])).code).toBe(0)
