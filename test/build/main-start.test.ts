@@ -121,7 +121,8 @@ describe('out/main/index.js starts the desktop app', () => {
 })
 
 describe('out/main/index.js --cli runs the command line, not the app', () => {
-  it('answers --version and pbx list with no window and no app start', async () => {
+  // two starts of the built app, each a node process: seconds on a loaded 2-core machine
+  it('answers --version and pbx list with no window and no app start', { timeout: 20_000 }, async () => {
     const dataDir = tempDir('pbx-stub-cli-')
     const version = await startBuiltApp(['--cli', '--version'])
     expect(version.run.stdout.trim()).toBe((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version)

@@ -1,4 +1,5 @@
 import type { DemoPbx } from '../../electron/demo-pbx'
+import type { Services } from '../../electron/services'
 import { profileFields } from '../support/profile-fields'
 import { choose, demoApi, openArea } from './e2e-steps'
 import { expect, test as base } from './harness'
@@ -57,7 +58,21 @@ async function rulesOn(pbx: DemoPbx, name: string, account = DEMO): Promise<unkn
   return body.items
 }
 
-test('compare two PBXs, roll a rule out to a tag of five, see it on each, undo it from the history', async ({ app, setup }) => {
+/** What the history kept of the newest rollout's targets: said beside a failed expectation, so a CI log shows why. */
+async function newestTargets(services: Services): Promise<string> {
+  const [newest] = await services.handlers.listRollouts(undefined)
+  return JSON.stringify(newest?.targets.map(({ label, state, items }) => ({ label, state, items: items.map(({ outcome, error }) => ({ outcome, error })) }))).slice(0, 4000)
+}
+
+/** `check`, or its failure with the newest rollout's targets as the history kept them. */
+async function withTargets(services: Services, check: Promise<void>): Promise<void> {
+  await check.catch(async (error: Error) => {
+    error.message += `\nthe newest rollout's targets: ${await newestTargets(services)}`
+    throw error
+  })
+}
+
+test('compare two PBXs, roll a rule out to a tag of five, see it on each, undo it from the history', async ({ app, setup, services }) => {
   await openArea(app, 'Fleet')
   await app.getByRole('link', { name: 'Compare' }).click()
 
@@ -98,12 +113,12 @@ test('compare two PBXs, roll a rule out to a tag of five, see it on each, undo i
   await entry.getByRole('button', { name: 'Undo this rollout' }).click()
   await expect(app.locator('.n-popconfirm')).toContainText('on 5 PBXs?')
   await app.getByRole('button', { name: 'Confirm' }).click()
-  await expect(app.locator('.n-collapse-item').first()).toContainText('5 PBXs taken back', { timeout: 15_000 })
+  await withTargets(services, expect(app.locator('.n-collapse-item').first()).toContainText('5 PBXs taken back', { timeout: 15_000 }))
   await app.screenshot({ path: `${SCREENS}/fleet-history.png`, fullPage: true })
   for (const pbx of setup.gold) expect(await rulesOn(pbx, RULE)).toHaveLength(0)
 })
 
-test('a rollout where two PBXs lack the provider: said up front, skipped on the user\'s word, finished from the history with one mapping, undone on all', async ({ app, setup }) => {
+test('a rollout where two PBXs lack the provider: said up front, skipped on the user\'s word, finished from the history with one mapping, undone on all', async ({ app, setup, services }) => {
   const lacking = setup.gold.slice(0, 2)
   await openArea(app, 'Fleet')
   await app.getByRole('link', { name: 'Roll out' }).click()
@@ -150,7 +165,7 @@ test('a rollout where two PBXs lack the provider: said up front, skipped on the 
   await entry.getByRole('button', { name: 'Undo this rollout' }).click()
   await expect(app.locator('.n-popconfirm')).toContainText('on 8 PBXs?')
   await app.getByRole('button', { name: 'Confirm' }).click()
-  await expect(app.locator('.n-collapse-item').first()).toContainText('8 PBXs taken back', { timeout: 15_000 })
+  await withTargets(services, expect(app.locator('.n-collapse-item').first()).toContainText('8 PBXs taken back', { timeout: 15_000 }))
   for (const pbx of [...setup.gold, setup.other]) expect(await rulesOn(pbx, RULE)).toHaveLength(0)
   for (const pbx of lacking) expect(await rulesOn(pbx, RULE, OTHER)).toHaveLength(0)
 })

@@ -70,8 +70,11 @@ test('a reseller merges two entries of one PBX, signs in as its system administr
 
   // Notifications from the quick switcher: no second sign-in, the settings are the PBX's
   await app.keyboard.press('Control+K')
-  await app.keyboard.type('Notifications')
-  await app.keyboard.press('Enter')
+  const search = app.getByRole('dialog', { name: 'Go to a PBX or an area' }).getByRole('combobox', { name: 'Search saved PBXs and areas' })
+  await expect(search).toBeFocused()
+  await search.fill('Notifications')
+  await expect(app.getByRole('option', { name: /^Notifications/ })).toContainText('area')
+  await search.press('Enter')
   await expect(app.getByRole('region', { name: 'Notification settings' }).getByRole('button', { name: 'Reload' })).toBeVisible()
   // and the tenant's own areas stay the tenant's
   await openArea(app, 'Outbound rules')
