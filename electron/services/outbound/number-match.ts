@@ -16,7 +16,7 @@ import { checkOfficeHours } from './office-hours-clock'
 /**
  * "Test a number": which outbound rule a call uses, and why each rule before it does not. A pure
  * function of the rules and the call; the Bridge handler fetches the rules and calls it. The same
- * rules are written in the README, "Test a number", with a table of cases checked by a test.
+ * rules are written in docs/test-a-number.md, with a table of cases checked by a test.
  *
  * - Order: priority ascending (missing = 1000), ties by name (case-insensitive, then exact), then
  *   id: the demo PBX's default list order. Every rule gets a verdict; the first rule whose checks
