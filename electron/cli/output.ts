@@ -18,9 +18,16 @@ export type Align = 'left' | 'right'
 export interface Output {
   /** a line of data, on stdout */
   line(text: string): void
-  /** machine-readable data, on stdout, as one JSON document */
+  /**
+   * machine-readable data, on stdout, as one JSON document; a file's JSON goes out here too (a C1
+   * control or DEL in it would be `\x9b` through `line`, which JSON cannot read)
+   */
   json(value: unknown): void
-  /** a file's bytes on stdout as they are (`-` for the file: a CSV, a PDF), for a pipe or a redirect */
+  /**
+   * a file on stdout (`-` for the file: a CSV, a PDF): its bytes as they are for a pipe or a
+   * redirect; on a terminal its text is shown, every control visible (a name in a CSV cell must not
+   * clear the screen there)
+   */
   file(data: string | Uint8Array): void
   /** a table on stdout: a header line, then one line per row, columns padded to line up */
   table(header: readonly string[], rows: readonly (readonly string[])[], align?: readonly Align[]): void
@@ -34,6 +41,8 @@ export interface Output {
 
 interface Writable {
   write(data: string | Uint8Array): unknown
+  /** set on a terminal (process.stdout) */
+  isTTY?: boolean
 }
 
 export function createOutput(
@@ -44,7 +53,7 @@ export function createOutput(
   return {
     line: (text) => void stdout.write(`${terminalSafe(text, { newlines: true })}\n`),
     json: (value) => void stdout.write(`${terminalSafeJson(value)}\n`),
-    file: (data) => void stdout.write(data),
+    file: (data) => void stdout.write(stdout.isTTY ? shownFile(data) : data),
     table: (header, rows, align = []) => {
       const safe = (cells: readonly string[]) => cells.map((cell) => terminalSafe(cell))
       for (const text of formatTable(safe(header), rows.map(safe), align)) stdout.write(`${text}\n`)
@@ -53,6 +62,12 @@ export function createOutput(
     error: (text) => void stderr.write(`${PROGRAM}: ${terminalSafe(text, { newlines: true })}\n`),
     interactive,
   }
+}
+
+/** A file as a terminal shows it: its text, CRLF line ends as line breaks, every other control visible. */
+function shownFile(data: string | Uint8Array): string {
+  const text = typeof data === 'string' ? data : new TextDecoder().decode(data)
+  return terminalSafe(text.replaceAll('\r\n', '\n'), { newlines: true })
 }
 
 /** Column widths by the longest cell (by code points); the last column is not padded on the right. */

@@ -103,7 +103,8 @@ async function snapshot(ctx: CliContext, argv: SnapshotArgs): Promise<ExitCode> 
     if (!taken.ok) return { ...base, ok: false, error: taken.error.message }
     const { fileName, json, snapshot } = taken.value
     if (!pathFor) {
-      ctx.out.line(json.trimEnd())
+      // the file's JSON, as exact JSON: a C1 control or DEL in a name is escaped as JSON escapes it
+      ctx.out.json(snapshot)
       return { ...base, ok: true, takenAt: snapshot.takenAt }
     }
     const file = pathFor(fileName)

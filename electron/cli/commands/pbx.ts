@@ -143,8 +143,10 @@ function exportCommand(ctx: CliContext): CommandModule<BaseArgs, FileArgs> {
       }
       const open = await ctx.open(argv, 'not-needed')
       const { json } = await open.must('exportProfiles')
-      const count = (JSON.parse(json) as { profiles: unknown[] }).profiles.length
-      if (toStdout) ctx.out.line(json.trimEnd())
+      const exported = JSON.parse(json) as { profiles: unknown[] }
+      const count = exported.profiles.length
+      // the file's JSON, as exact JSON: a C1 control or DEL in a label is escaped as JSON escapes it
+      if (toStdout) ctx.out.json(exported)
       else {
         await writeFileAtomic(file, json).catch((error: unknown) => {
           throw failedError(`Could not write ${file} (${(error as Error).message}): choose a folder you may write to.`)

@@ -1,16 +1,14 @@
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { ESLint } from 'eslint'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createOutput } from '../../../electron/cli/output'
 import { terminalSafe, terminalSafeJson } from '../../../electron/cli/terminal-safe'
-import { jsonOf, runCli, tempDir } from './run-cli'
 
 /**
  * The command line's one output path under hostile names (issue 39): what a terminal would act on
  * (escape sequences, BEL, CR, C1 controls, bidi overrides) is shown visibly, printable text is
- * left alone, JSON stays exact JSON, and lint keeps the commands on that path.
+ * left alone, JSON stays exact JSON, and lint keeps the commands on that path. The commands
+ * themselves, as child processes fed hostile names: hostile-terminal.test.ts.
  */
 // eslint-disable-next-line no-control-regex -- the characters the output must never hold raw
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u
@@ -100,23 +98,13 @@ describe('the output path', () => {
     expect(stderr).toEqual(['Warning: rule "x\\x1b[2J" skipped\n', 'pbx-provisioner: No batch is named "\\x07"\n'])
     expect(stdout.at(-1)).toBe(pdf)
   })
-})
 
-describe('a hostile name, through the command line as a child process', { timeout: 30_000 }, () => {
-  it('`pbx list` shows a saved label holding escapes, BEL, CR and an RTL override visibly; --json is exact', async () => {
-    const dataDir = tempDir('pbx-cli-hostile-')
-    const label = `Evil${CLEAR_SCREEN}${SET_TITLE}\rOK\u202e${'x'.repeat(10_000)}`
-    const saved = { id: 'p1', label, baseUrl: 'https://pbx.example.com', username: 'manager', domain: 'demo.pbx.example', signInMethod: 'sign_in', customer: '', tags: [], notes: '', createdAt: '2026-12-01T09:00:00.000Z', lastUsedAt: null, rememberPassword: false, trustedCertificate: null, demo: false }
-    writeFileSync(join(dataDir, 'profiles.json'), JSON.stringify({ version: 1, profiles: [saved] }))
-
-    const table = await runCli(['pbx', 'list'], { dataDir })
-    expect(table.code, table.stderr).toBe(0)
-    expect(`${table.stdout}${table.stderr}`).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/u) // eslint-disable-line no-control-regex
-    expect(table.stdout).toContain('Evil\\x1b[2J\\x1b]0;owned\\x07\\x0dOK\\u202exxx')
-
-    const json = await runCli(['pbx', 'list', '--json'], { dataDir })
-    expect(json.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/u) // eslint-disable-line no-control-regex
-    expect(jsonOf<{ label: string }[]>(json)[0]!.label).toBe(label)
+  it('a file on a terminal is shown, not played: its text, CRLF as line breaks, every other control visible', () => {
+    const written: (string | Uint8Array)[] = []
+    const out = createOutput({ write: (data) => written.push(data), isTTY: true }, { write: () => undefined }, () => true)
+    out.file(`kind,name\r\nbase,"Floor 1${CLEAR_SCREEN}\r"\r\n`)
+    out.file(Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0x1b, 0x0a]))
+    expect(written).toEqual(['kind,name\nbase,"Floor 1\\x1b[2J\\x0d"\n', '%PDF\\x1b\n'])
   })
 })
 
