@@ -1,6 +1,6 @@
 import { itemState, type BatchState, type BatchStatus, type BatchVerdict, type ItemState } from '../contract/batch-state'
 import { macForPeople, rowHasErrors, rowHasWarnings, type Batch, type RowProblem } from '../contract/dect'
-import { plural } from './output'
+import { plural, type Output } from './output'
 
 /**
  * A batch's rows and problems in words, for `batch import`, `show`, `check` and `push`. Problems
@@ -116,6 +116,18 @@ export function handsetCells(handset: Batch['handsets'][number], status: BatchSt
     `${STATE_WORDS[state]}${how}`,
     whyOf(handset),
   ]
+}
+
+/** The rows' table, then the handsets', each after an empty line (none for an empty list): `batch show`. */
+export function itemTables(out: Output, batch: Pick<Batch, 'rows' | 'handsets' | 'status'>): void {
+  if (batch.rows.length > 0) {
+    out.line('')
+    out.table(['ROW', 'NAME', 'MAC', 'EXT', 'STATE', 'PHONE ID', 'WHY'], batch.rows.map((row) => rowCells(row, batch.status)), ['right'])
+  }
+  if (batch.handsets.length > 0) {
+    out.line('')
+    out.table(['ROW', 'HANDSET', 'IPUI', 'BASE', 'INDEX', 'EXT', 'STATE', 'WHY'], batch.handsets.map((handset) => handsetCells(handset, batch.status)), ['right', 'left', 'left', 'left', 'right'])
+  }
 }
 
 /** A failed or not-sent row or handset with its reason, as `--json` lists them. */

@@ -46,6 +46,11 @@ export interface OpenServices {
    * stderr with where the file went, and the run's answer is incomplete (exit 3 where it was done)
    */
   damagedProfiles(notice: SavedPbxsNotice): void
+  /**
+   * what the command answers with was read from a file that is not whole (a damaged batch file):
+   * `warning` said once on stderr, and the run's answer is incomplete (exit 3 where it was done)
+   */
+  readPartly(warning: string): void
 }
 
 export interface CliContext {
@@ -54,7 +59,7 @@ export interface CliContext {
   version: string
   /** the exit code of the command that ran (set by its handler) */
   exitCode: ExitCode
-  /** what the command read was not whole (a damaged saved-PBX file): a done run exits 3 */
+  /** what the command read was not whole (a damaged saved-PBX or batch file): a done run exits 3 */
   readonly incomplete: boolean
   /** a shell's Tab is being answered: commands are parsed, never run */
   completing: boolean
@@ -87,11 +92,15 @@ export function createCliContext(out: Output, version: string): CliContext {
   const warnPlainHttp = plainHttpWarner(out)
   let incomplete = false
   let writing = 0
-  const damagedProfiles = (notice: SavedPbxsNotice) => {
-    if (incomplete) return
+  const warned = new Set<string>()
+  const readPartly = (warning: string) => {
     incomplete = true
-    out.note(`Warning: the saved PBXs in ${notice.file} could not be read (${notice.reason}). The file was kept as ${notice.keptAs}, and the list starts empty: put the copy back, or import an export.`)
+    if (warned.has(warning)) return
+    warned.add(warning)
+    out.note(warning)
   }
+  const damagedProfiles = (notice: SavedPbxsNotice) =>
+    readPartly(`Warning: the saved PBXs in ${notice.file} could not be read (${notice.reason}). The file was kept as ${notice.keptAs}, and the list starts empty: put the copy back, or import an export.`)
 
   async function open(args: GlobalArgs, need: KeychainNeed): Promise<OpenServices> {
     const dataDir = dataDirOf(args.dataDir)
@@ -123,6 +132,7 @@ export function createCliContext(out: Output, version: string): CliContext {
       }) as OpenServices['must'],
       warnPlainHttp,
       damagedProfiles,
+      readPartly,
     }
   }
 

@@ -2,7 +2,8 @@ import type { BatchState } from '../contract/batch-state'
 
 /**
  * The exit codes scripts may rely on (docs/command-line.md, "Exit codes"): 0 done, 1 failed, 2 bad usage
- * (nothing was done), 3 partly failed (some PBXs of several failed), 130 stopped by Ctrl-C, 141
+ * (nothing was done), 3 partly failed (some PBXs of several failed, or an answer read from a damaged
+ * file: context.ts `readPartly`), 130 stopped by Ctrl-C, 141
  * stopped because the reader of its output went away (work writing to PBXs goes on to its end instead).
  */
 export const EXIT = {

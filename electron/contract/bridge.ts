@@ -9,6 +9,7 @@ import {
   BatchSummarySchema,
   ColumnMappingSchema,
   CsvPreviewSchema,
+  DamagedBatchPartsSchema,
   DamagedBatchSchema,
   LABEL_SIZE_NAMES,
   MAX_CSV_BASE64,
@@ -286,6 +287,8 @@ export const bridge = {
   deleteBatch: { input: BatchIdSchema, result: z.object({ deleted: z.literal(true), movedTo: z.array(z.string()).optional() }) },
   /** the batch files that cannot be read: which file, what is wrong in words, what still reads */
   listDamagedBatches: { input: z.undefined(), result: z.array(DamagedBatchSchema) },
+  /** what still reads of a damaged batch: what is wrong, and its rows and handsets that read; INVALID_INPUT for a batch that reads */
+  readDamagedBatch: { input: BatchIdSchema, result: DamagedBatchPartsSchema },
   /** what still reads of a damaged batch (its rows and handsets) as CSV; INVALID_INPUT when nothing does */
   exportDamagedBatch: { input: BatchIdSchema, result: z.object({ fileName: z.string(), csv: z.string(), rows: z.int(), handsets: z.int() }) },
   /** show a batch's file (a damaged one too) in the system's file manager; NOT_SUPPORTED outside the desktop app */

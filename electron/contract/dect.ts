@@ -177,6 +177,17 @@ export const DamagedBatchSchema = z.object({
 })
 export type DamagedBatch = z.infer<typeof DamagedBatchSchema>
 
+/**
+ * What still reads of a damaged batch file: what is wrong with it (as the list says it), and the
+ * rows and handsets that pass the contract on their own (the ones its CSV export writes).
+ */
+export const DamagedBatchPartsSchema = z.object({
+  damaged: DamagedBatchSchema,
+  rows: z.array(BatchRowSchema),
+  handsets: z.array(HandsetRowSchema),
+})
+export type DamagedBatchParts = z.infer<typeof DamagedBatchPartsSchema>
+
 /** How the columns of a spreadsheet map to batch fields (a header → a field, or ignored). */
 /**
  * What a column may fill: a base row's field, or a handset's (a spreadsheet with an IPUI column has

@@ -45,6 +45,7 @@ export const OPERATION_NAMES = [
   'duplicateBatch',
   'deleteBatch',
   'listDamagedBatches',
+  'readDamagedBatch',
   'exportDamagedBatch',
   'showBatchFile',
   'exportBatch',

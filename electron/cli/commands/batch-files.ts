@@ -2,10 +2,11 @@ import { stat } from 'node:fs/promises'
 import type { Argv, CommandModule } from 'yargs'
 import { LABEL_SIZE_NAMES, type LabelSizeName } from '../../contract/dect'
 import { writeFileAtomic } from '../../services/files/atomic-write'
-import { namedBatch } from '../batch-names'
+import { listedBatch, namedBatch } from '../batch-names'
 import { BridgeFailure, type CliContext } from '../context'
 import { failedError, usageError } from '../exit-codes'
 import { plural, PROGRAM } from '../output'
+import { damagedResults } from './batch-damaged'
 import { action, type BaseArgs } from './common'
 
 interface FileArgs extends BaseArgs {
@@ -45,12 +46,15 @@ export function exportResultsCommand(ctx: CliContext): CommandModule<BaseArgs, F
     handler: action(ctx, async (argv) => {
       await checkWritable(argv.file, argv.force)
       const open = await ctx.open(argv, 'not-needed')
-      const batch = await namedBatch(open, argv.batch)
-      const { csv } = await open.must('exportResultsCsv', { batchId: batch.id })
+      const listed = await listedBatch(open, argv.batch)
+      // a damaged batch: what still reads of it, the damage said (damagedResults)
+      const { csv, what } = listed.damaged
+        ? await damagedResults(open, listed.damaged)
+        : { csv: (await open.must('exportResultsCsv', { batchId: listed.batch.id })).csv, what: `the results of "${listed.batch.name}" (${plural(listed.batch.counts.rows, 'row')})` }
       if (toStdout(argv.file)) ctx.out.file(csv)
       else {
         await write(argv.file, csv)
-        ctx.out.note(`Wrote the results of "${batch.name}" (${plural(batch.counts.rows, 'row')}) to ${argv.file}.`)
+        ctx.out.note(`Wrote ${what} to ${argv.file}.`)
       }
     }),
   }

@@ -2,7 +2,7 @@ import { basename, extname } from 'node:path'
 import type { Argv, CommandModule } from 'yargs'
 import { summaryOf } from '../../contract/dect'
 import { defaultsOf, defaultsOptions, type DefaultsArgs } from '../batch-mapping'
-import { findBatch, freeBatchName } from '../batch-names'
+import { findListedBatch, freeBatchName } from '../batch-names'
 import { countsText, problemsBlock, problemsOf, rowCounts } from '../batch-text'
 import type { CliContext } from '../context'
 import { EXIT, exitCodeOf, usageError, type ExitCode } from '../exit-codes'
@@ -72,11 +72,17 @@ async function importBatch(ctx: CliContext, argv: ImportArgs): Promise<ExitCode>
   const { preview, mapping, chosen } = await mapColumns(ctx, open, input)
 
   const batches = await open.must('listBatches')
-  if (wantedName !== undefined && batches.some((b) => b.name.toLowerCase() === wantedName.toLowerCase())) {
-    const taken = findBatch(batches, wantedName)
-    throw usageError(`A batch named "${taken.name}" exists already (id ${taken.id}): choose another --name, add the file to it with --into, or delete it with \`${PROGRAM} batch delete ${JSON.stringify(taken.id)}\`.`)
+  const damaged = await open.must('listDamagedBatches')
+  // the names of damaged files are taken too: `batch list` prints them, and each must reach one batch
+  const names = [...batches, ...damaged.flatMap((file) => (file.name === undefined ? [] : [{ name: file.name }]))]
+  if (wantedName !== undefined && names.some((b) => b.name.toLowerCase() === wantedName.toLowerCase())) {
+    const taken = findListedBatch(batches, damaged, wantedName)
+    const { id, name } = taken.batch ?? { id: taken.damaged.id, name: taken.damaged.name ?? taken.damaged.id }
+    throw usageError(
+      `A batch named "${name}" exists already (id ${id}${taken.damaged ? ', damaged' : ''}): choose another --name, ${taken.damaged ? '' : 'add the file to it with --into, '}or delete it with \`${PROGRAM} batch delete ${JSON.stringify(id)}\`.`,
+    )
   }
-  const name = wantedName ?? freeBatchName(batches, basename(fileName, extname(fileName)).trim() || 'Batch')
+  const name = wantedName ?? freeBatchName(names, basename(fileName, extname(fileName)).trim() || 'Batch')
   const models = profile ? await pbxModels(open, profile) : undefined
   const batch = await open.must('createBatchFromCsv', { name, fileName, base64, mapping, defaults, ...(profile ? { profileId: profile.id } : {}) }).catch(nothingImported)
   if (profile && models) ctx.out.note(modelsNote(profile.label, models))

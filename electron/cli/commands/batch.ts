@@ -1,13 +1,14 @@
 import type { Argv, CommandModule } from 'yargs'
-import type { DamagedBatch } from '../../contract/dect'
 import { normalizeMac } from '../../contract/pbx'
-import { namedBatch } from '../batch-names'
+import { listedBatch, namedBatch } from '../batch-names'
 import { batchStateOf, stateSentence } from '../../contract/batch-state'
-import { countsText, handsetCells, problemLines, problemsOf, rowCells, rowCounts, verdictWords } from '../batch-text'
+import { countsText, itemTables, problemLines, problemsOf, rowCounts, verdictWords } from '../batch-text'
 import type { CliContext } from '../context'
+import { damagedLine } from '../damaged-batch-text'
 import { exitCodeOf, type ExitCode } from '../exit-codes'
 import { plural, PROGRAM } from '../output'
 import { openKept } from '../sign-in'
+import { showDamaged } from './batch-damaged'
 import { exportResultsCommand, labelsCommand } from './batch-files'
 import { importCommand } from './batch-import'
 import { pushCommand, retryCommand } from './batch-push'
@@ -102,20 +103,15 @@ function showCommand(ctx: CliContext): CommandModule<BaseArgs, BatchArgs> {
         .example(`$0 batch show "Site B" --json | jq '.rows[] | select(.outcome.state == "failed")'`, 'The whole batch, as saved, with its state') as Argv<BatchArgs>,
     handler: action(ctx, async (argv) => {
       const open = await ctx.open(argv, 'not-needed')
-      const batch = await open.must('getBatch', { batchId: (await namedBatch(open, argv.batch)).id })
+      const listed = await listedBatch(open, argv.batch)
+      if (listed.damaged) return showDamaged(ctx, open, listed.damaged, argv.json ?? false)
+      const batch = await open.must('getBatch', { batchId: listed.batch.id })
       const state = batchStateOf(batch)
       if (argv.json) return ctx.out.json({ ...batch, state })
       const pbx = batch.targetProfileId === null ? undefined : (await savedPbxs(open)).find((p) => p.id === batch.targetProfileId)
       ctx.out.line(`Batch "${batch.name}" (id ${batch.id}), from ${batch.source}: ${verdictWords(state)}${pbx ? `, pushed to "${pbx.label}"` : ''}.`)
       ctx.out.line(`${stateSentence(state)}.`)
-      if (batch.rows.length > 0) {
-        ctx.out.line('')
-        ctx.out.table(['ROW', 'NAME', 'MAC', 'EXT', 'STATE', 'PHONE ID', 'WHY'], batch.rows.map((row) => rowCells(row, batch.status)), ['right'])
-      }
-      if (batch.handsets.length > 0) {
-        ctx.out.line('')
-        ctx.out.table(['ROW', 'HANDSET', 'IPUI', 'BASE', 'INDEX', 'EXT', 'STATE', 'WHY'], batch.handsets.map((handset) => handsetCells(handset, batch.status)), ['right', 'left', 'left', 'left', 'right'])
-      }
+      itemTables(ctx.out, batch)
     }),
   }
 }
@@ -158,25 +154,14 @@ function deleteCommand(ctx: CliContext): CommandModule<BaseArgs, BatchArgs> {
     builder: (yargs) => yargs.positional('batch', batchPositional).example('$0 batch delete "Site B"', 'Delete one batch') as Argv<BatchArgs>,
     handler: action(ctx, async (argv) => {
       const open = await ctx.open(argv, 'not-needed')
-      // a damaged file, named by its id: moved aside to batches/damaged/, not erased
-      const damaged = (await open.must('listDamagedBatches')).find((file) => file.id === argv.batch.trim())
+      const { batch, damaged } = await listedBatch(open, argv.batch)
+      // a damaged file: moved aside to batches/damaged/, not erased (the deletion is whole: exit 0)
       if (damaged) {
         const { movedTo } = await open.must('deleteBatch', { batchId: damaged.id })
         return ctx.out.line(`Moved the damaged batch file ${damaged.fileName} aside to ${(movedTo ?? []).join(' and ')}.`)
       }
-      const batch = await namedBatch(open, argv.batch)
       await open.must('deleteBatch', { batchId: batch.id })
       ctx.out.line(`Deleted the batch "${batch.name}" (id ${batch.id}).${batch.counts.created + batch.counts.matched > 0 ? ' Its phones stay on the PBX.' : ''}`)
     }),
   }
-}
-
-/** One line for a batch file that cannot be read: which, why, what still reads, what to do. */
-function damagedLine(file: DamagedBatch): string {
-  const { rows, handsets } = file.readable
-  const readable =
-    rows + handsets === 0
-      ? 'nothing in it can be read'
-      : `${plural(rows, 'row')}${handsets > 0 ? ` and ${plural(handsets, 'handset')}` : ''} still read (the app exports them as CSV)`
-  return `Damaged: ${file.path}${file.name ? ` ("${file.name}")` : ''}: ${file.reason}; ${readable}. \`${PROGRAM} batch delete ${file.id}\` moves it aside.`
 }

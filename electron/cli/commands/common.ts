@@ -22,7 +22,7 @@ export type BaseArgs = GlobalArgs & { json?: boolean }
 export function action<A>(ctx: CliContext, work: (argv: A) => Promise<ExitCode | void>): (argv: A) => Promise<void> {
   return async (argv) => {
     if (ctx.completing) return
-    // a done run that read a damaged saved-PBX file gave an incomplete answer
+    // a done run that read a damaged saved-PBX or batch file gave an incomplete answer
     ctx.exitCode = (await work(argv)) ?? (ctx.incomplete ? EXIT.partly : EXIT.done)
   }
 }

@@ -10,6 +10,7 @@ import {
   type BatchStatus,
   type BatchSummary,
   type DamagedBatch,
+  type DamagedBatchParts,
   type RowOutcome,
 } from '../../contract/dect'
 import type { HandsetOutcome } from '../../contract/dect-handsets'
@@ -17,7 +18,7 @@ import { checkInput, problemText } from '../../contract/pbx'
 import { ServiceError } from '../errors'
 import { checked } from '../validation'
 import { newParts, resetRows, type NewBatchRow, type NewHandsetRow } from './batch-parts'
-import { readableCsv } from './batch-damage'
+import { readableCsv, type Inspection } from './batch-damage'
 import { INVALID, parseJson, readBatchFiles, rowIndex } from './batch-file'
 import { createBatchFolder } from './batch-folder'
 import { checkId, createBatchMemory } from './batch-memory'
@@ -107,6 +108,13 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
   /** the batch's name for a refusal: as kept in memory, or as on disk; undefined when it does not read */
   async function nameOf(id: string): Promise<string | undefined> {
     return memory.kept(id)?.name ?? (await readBatchFiles(fileOf(id), journalOf(id), id).catch(() => undefined))?.batch.name
+  }
+
+  /** what is wrong with batch `id`'s files and what still reads; INVALID_INPUT for a batch that reads */
+  async function damagedInspection(id: string): Promise<Inspection> {
+    const readable = memory.kept(checkId(id)) !== undefined || (await readBatchFiles(fileOf(id), journalOf(id), id).then(() => true, () => false))
+    if (readable) throw new ServiceError('INVALID_INPUT', 'That batch is not damaged: open it, or export its results.')
+    return folder.inspect(id)
   }
 
   /** whether another process pushes batch `id` now (batch-memory.ts) */
@@ -305,13 +313,20 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
     },
 
     /**
+     * What still reads of a batch that does not (`scan` lists it as damaged): what is wrong, as the
+     * list says it, and the rows and handsets that pass the contract on their own.
+     */
+    async readDamaged(id: string): Promise<DamagedBatchParts> {
+      const { damaged, parts } = await damagedInspection(id)
+      return { damaged, rows: parts.rows, handsets: parts.handsets }
+    },
+
+    /**
      * What still reads of a batch that does not (`scan` lists it as damaged): its rows and handsets
      * as the results CSV. INVALID_INPUT saying so when nothing of it reads.
      */
     async exportDamaged(id: string): Promise<{ fileName: string; csv: string; rows: number; handsets: number }> {
-      const readable = memory.kept(checkId(id)) !== undefined || (await readBatchFiles(fileOf(id), journalOf(id), id).then(() => true, () => false))
-      if (readable) throw new ServiceError('INVALID_INPUT', 'That batch is not damaged: open it, or export its results.')
-      const inspection = await folder.inspect(id)
+      const inspection = await damagedInspection(id)
       const csv = readableCsv(inspection)
       if (!csv) {
         const { fileName, reason } = inspection.damaged

@@ -36,6 +36,7 @@ type DectHandlers = Pick<
   | 'duplicateBatch'
   | 'deleteBatch'
   | 'listDamagedBatches'
+  | 'readDamagedBatch'
   | 'exportDamagedBatch'
   | 'showBatchFile'
   | 'exportBatch'
@@ -206,6 +207,7 @@ export function createDectService(options: DectServiceOptions) {
       return movedTo ? { deleted: true as const, movedTo } : { deleted: true as const }
     },
     listDamagedBatches: async () => (await store.scan()).damaged,
+    readDamagedBatch: ({ batchId }) => store.readDamaged(batchId),
     exportDamagedBatch: ({ batchId }) => store.exportDamaged(batchId),
     async showBatchFile({ batchId }) {
       const path = store.pathOf(batchId)

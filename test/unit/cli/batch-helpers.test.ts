@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { batchStateOfTallies } from '../../../electron/contract/batch-state'
-import type { BatchSummary, PushProgress } from '../../../electron/contract/dect'
+import type { BatchSummary, DamagedBatch, PushProgress } from '../../../electron/contract/dect'
 import { chooseMapping, defaultsOf, parseMapFlag } from '../../../electron/cli/batch-mapping'
-import { findBatch, freeBatchName } from '../../../electron/cli/batch-names'
+import { findListedBatch, freeBatchName } from '../../../electron/cli/batch-names'
 import { etaText, plainLines } from '../../../electron/cli/push-progress'
 import { thrown } from './run-cli'
 
@@ -61,6 +61,8 @@ describe('the column mapping of `batch import`', () => {
 describe('batch names', () => {
   const batches = [summary('Site A'), summary('Site B'), summary('twin', 'twin-1'), summary('twin', 'twin-2')]
 
+  const findBatch = (list: BatchSummary[], name: string) => findListedBatch(list, [], name).batch!
+
   it('by id, by name, by name in any case; ambiguous and unknown names list the candidates', () => {
     expect(findBatch(batches, 'site-a').name).toBe('Site A')
     expect(findBatch(batches, 'site b').id).toBe('site-b')
@@ -68,6 +70,28 @@ describe('batch names', () => {
     expect(thrown(() => findBatch(batches, 'twin')).message).toMatch(/"twin" names 2 batches: "twin" \(id twin-1, 3 rows, draft\), "twin" \(id twin-2/)
     expect(thrown(() => findBatch(batches, 'site')).message).toMatch(/No batch is named "site"\. Did you mean "Site A", "Site B"\?/)
     expect(thrown(() => findBatch([], 'x')).message).toMatch(/There is no batch yet/)
+  })
+
+  // issue 39: every name `batch list` prints reaches its batch, a damaged file's too
+  it('a damaged file by the name still read in it, or by its id; with a batch of its name it is ambiguous', () => {
+    const damaged = (id: string, name?: string): DamagedBatch => ({
+      id,
+      fileName: `${id}.json`,
+      path: `/data/batches/${id}.json`,
+      part: 'file',
+      reason: 'it is cut short',
+      ...(name === undefined ? {} : { name }),
+      readable: { rows: 2, handsets: 0 },
+      bytes: 100,
+      modifiedAt: '2025-06-02T10:00:00.000Z',
+    })
+    const files = [damaged('broken-1', 'Broken'), damaged('nameless'), damaged('twin-3', 'twin')]
+    expect(findListedBatch(batches, files, 'broken').damaged?.id).toBe('broken-1')
+    expect(findListedBatch(batches, files, 'nameless').damaged?.id).toBe('nameless')
+    expect(findListedBatch(batches, files, 'site-a').batch?.name).toBe('Site A')
+    expect(thrown(() => findListedBatch(batches, files, 'twin')).message).toMatch(/"twin" names 3 batches: .*"twin" \(id twin-3, damaged\)\. Name one by its id\./)
+    expect(thrown(() => findListedBatch([], files, 'brok')).message).toMatch(/No batch is named "brok"\. Did you mean "Broken"\?/)
+    expect(thrown(() => findListedBatch([], files, 'zzz')).message).toMatch(/Batches: "Broken", "nameless", "twin"\./)
   })
 
   it('a free name for a file imported again', () => {

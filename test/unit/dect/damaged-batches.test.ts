@@ -112,6 +112,17 @@ describe('a batch file that cannot be read', () => {
     // a batch that reads is not exported this way
     const good = await written('Good')
     expect((await failure(call('exportDamagedBatch', { batchId: good.id }))).message).toMatch(/not damaged/)
+
+    // the same rows, as they read, with what is wrong as the list says it (the command line's `batch show`)
+    const read = await call('readDamagedBatch', { batchId: cut.id })
+    expect(read.damaged).toEqual((await call('listDamagedBatches')).find((d) => d.id === cut.id))
+    expect(read.rows.map((row) => [row.row, row.values.name])).toEqual([
+      [1, 'Handset 1'],
+      [2, 'Handset 2'],
+    ])
+    expect(read.handsets).toEqual([])
+    expect((await call('readDamagedBatch', { batchId: junk.id })).rows).toEqual([])
+    expect((await failure(call('readDamagedBatch', { batchId: good.id }))).message).toMatch(/not damaged/)
   })
 
   it('deleting it moves it (and its journal) aside to batches/damaged/, never erases it; a good batch is still deleted', async () => {
