@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises'
 import type { Argv } from 'yargs'
 import { BatchDefaultsSchema, ColumnMappingSchema, MAPPING_FIELDS, type BatchDefaults, type ColumnMapping, type MappingField } from '../contract/dect'
 import { DECT_INTERFACES, DECT_LANGUAGES, TRANSPORTS } from '../contract/pbx'
 import { doubleMappings } from '../services/dect/column-mapping'
 import { checkedArgs } from './commands/common'
 import { usageError } from './exit-codes'
+import { readInputFile } from './input-file'
 
 /**
  * `batch import`'s column mapping and batch defaults from the command line. The mapping is the
@@ -32,9 +32,7 @@ export function parseMapFlag(flag: string): [Target, string] {
  * (that whole output is accepted too).
  */
 export async function readMappingFile(path: string): Promise<ColumnMapping> {
-  const text = await readFile(path, 'utf8').catch((error: unknown) => {
-    throw usageError(`--mapping: could not read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`)
-  })
+  const text = (await readInputFile({ name: '--mapping', path })).toString('utf8')
   let json: unknown
   try {
     json = JSON.parse(text)

@@ -1,10 +1,12 @@
-import { readFile, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import type { ConfigSource } from '../contract/config-compare'
 import { CONFIG_SNAPSHOT_MAX_CHARS, type ConfigSnapshot } from '../contract/config-snapshot'
 import type { PbxProfile } from '../contract/profiles'
 import { namedPbx } from './commands/common'
 import { BridgeFailure, type OpenServices } from './context'
 import { CliError, failedError, usageError } from './exit-codes'
+import { readInputFile } from './input-file'
+import { pathUsageError } from './path-problem'
 import { notSignedInText } from './sign-in'
 
 /**
@@ -13,22 +15,23 @@ import { notSignedInText } from './sign-in'
  */
 export type ConfigSide = { kind: 'file'; path: string; text: string } | { kind: 'pbx'; profile: PbxProfile }
 
-/** The file or the saved PBX an argument names; bad usage when it is neither. */
-export async function configSide(open: OpenServices, arg: string): Promise<ConfigSide> {
-  const file = await stat(arg).catch(() => null)
-  if (file?.isFile()) {
-    if (file.size > CONFIG_SNAPSHOT_MAX_CHARS * 4) throw usageError(`${arg} is too large to be a configuration snapshot.`)
-    const text = await readFile(arg, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      throw usageError(`Could not read ${arg} (${error.code ?? error.message}).`)
-    })
-    return { kind: 'file', path: arg, text }
+/**
+ * The file or the saved PBX an argument (`name`: `<left>`, `<source>`) names; bad usage when it
+ * is neither, or names a path that cannot be read.
+ */
+export async function configSide(open: OpenServices, arg: string, name: string): Promise<ConfigSide> {
+  const where = { name, path: arg, hint: 'name a snapshot file (*.pbxconfig.json) or a saved PBX' }
+  const found = await stat(arg).catch((error: NodeJS.ErrnoException) => error)
+  if (!(found instanceof Error)) {
+    const tooLarge = () => usageError(`${name}: ${arg} is too large to be a configuration snapshot.`)
+    const bytes = await readInputFile(where, { bytes: CONFIG_SNAPSHOT_MAX_CHARS * 4, tooLarge })
+    return { kind: 'file', path: arg, text: bytes.toString('utf8') }
   }
-  if (file?.isDirectory()) throw usageError(`${arg} is a folder: name a snapshot file (*.pbxconfig.json) or a saved PBX.`)
   try {
     return { kind: 'pbx', profile: await namedPbx(open, arg) }
   } catch (error) {
-    // what looks like a path is said to be a missing file, not an unknown PBX
-    if (error instanceof CliError && /[\\/]|\.json$/i.test(arg)) throw usageError(`${arg}: no such file (and no saved PBX is named so).`)
+    // what looks like a path (or one the disk refused other than as missing) is said to be a file that cannot be read, not an unknown PBX
+    if (error instanceof CliError && (found.code !== 'ENOENT' || /[\\/]|\.json$/i.test(arg))) throw pathUsageError({ ...where, use: 'read' }, found)
     throw error
   }
 }

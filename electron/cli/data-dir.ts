@@ -2,6 +2,7 @@ import { constants } from 'node:fs'
 import { access, mkdir, stat } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { posix, resolve, win32 } from 'node:path'
+import { pathProblem } from './path-problem'
 
 /** The app's name as Electron knows it (package.json's productName): the data folder's name. */
 export const PRODUCT_NAME = 'PBX Provisioner'
@@ -41,7 +42,7 @@ export function dataDirSource(option: string | undefined, env: NodeJS.ProcessEnv
  * wrong path is bad usage (exit 2), never an internal error.
  */
 export async function dataDirProblem(dir: string, source: string): Promise<string | undefined> {
-  const unusable = (error: unknown) => `${source}: ${dir} cannot be used as the data folder (${whyNot((error as NodeJS.ErrnoException).code)})`
+  const unusable = (error: unknown) => pathProblem({ name: source, path: dir, use: 'read and write', as: 'used as the data folder' }, (error as NodeJS.ErrnoException).code)
   const found = await stat(dir).catch((error: NodeJS.ErrnoException) => error)
   if (!(found instanceof Error) && !found.isDirectory()) return `${source}: ${dir} is a file, not a folder: name a folder (it is made if it does not exist)`
   if (found instanceof Error && found.code !== 'ENOENT') return unusable(found)
@@ -52,12 +53,4 @@ export async function dataDirProblem(dir: string, source: string): Promise<strin
   } catch (error) {
     return unusable(error)
   }
-}
-
-function whyNot(code: string | undefined): string {
-  if (code === 'ENOTDIR') return 'a part of the path is a file'
-  if (code === 'EACCES' || code === 'EPERM') return 'this user may not read and write there'
-  if (code === 'ENOSPC') return 'the disk is full'
-  if (code === 'EROFS') return 'the disk is read-only'
-  return code ?? 'it cannot be used'
 }

@@ -1,7 +1,9 @@
-import { mkdir, open as openFile, rm, stat } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../services/files/atomic-write'
 import { usageError } from './exit-codes'
+import { checkOutputFile } from './output-file'
+import { failOnPath, type PathUse } from './path-problem'
 
 /**
  * Where `config snapshot` writes: stdout (`--out -`, one PBX), one file (`--out` ending in `.json`,
@@ -22,16 +24,18 @@ export async function destinationOf(out: string | undefined, count: number, opti
     return { kind: 'stdout' }
   }
   const path = out ?? '.'
-  const there = await stat(path).catch(() => null)
-  if (there?.isDirectory() || !/\.json$/i.test(path)) {
+  const where: PathUse = { name: '--out', path, use: 'write' }
+  const there = await stat(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : failOnPath(where)(error)))
+  // a device or a pipe (/dev/stdout, a fifo) takes one snapshot, as a file does
+  const special = there !== undefined && !there.isFile() && !there.isDirectory()
+  if (there?.isDirectory() || (!special && !/\.json$/i.test(path))) {
     if (there && !there.isDirectory()) throw usageError(`--out ${path} is a file: give a folder for several snapshots, or a name ending in .json for one.`)
-    await mkdir(path, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-      throw usageError(`Could not make the folder ${path} (${error.code ?? error.message}): choose a folder you may write to.`)
-    })
+    await mkdir(path, { recursive: true }).catch(failOnPath(where))
+    await access(path, constants.W_OK).catch(failOnPath(where))
     return { kind: 'folder', path }
   }
   if (count !== 1) throw usageError(`--out ${path} names one file, and ${count} PBXs are chosen: give --out a folder.`)
-  if (there && !options.force) throw usageError(`${path} exists already: choose another file, or add --force to replace it.`)
+  await checkOutputFile({ name: '--out', path }, options.force)
   return { kind: 'file', path }
 }
 
@@ -54,27 +58,3 @@ export function pathAllocator(destination: Extract<Destination, { kind: 'file' |
   }
 }
 
-/**
- * Writes a snapshot: with `force` over what is there (atomically), else only as a new file (a file
- * that exists is left alone and the write fails saying so).
- */
-export async function writeSnapshot(path: string, json: string, force: boolean): Promise<void> {
-  if (force) return writeFileAtomic(path, json)
-  let handle
-  try {
-    handle = await openFile(path, 'wx', 0o600)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'EEXIST') throw new Error(`${path} exists already: add --force to replace it, or choose another --out`, { cause: error })
-    throw new Error(`could not write ${path} (${code ?? (error as Error).message})`, { cause: error })
-  }
-  try {
-    await handle.writeFile(json, 'utf8')
-    await handle.sync()
-    await handle.close()
-  } catch (error) {
-    await handle.close().catch(() => undefined)
-    await rm(path, { force: true })
-    throw new Error(`could not write ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { cause: error })
-  }
-}

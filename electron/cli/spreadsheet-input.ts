@@ -1,9 +1,9 @@
-import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { MAX_CSV_FILE_BYTES, type ColumnMapping, type CsvPreview } from '../contract/dect'
 import { chooseMapping, mappingText, parseMapFlag, readMappingFile } from './batch-mapping'
 import { BridgeFailure, type CliContext, type OpenServices } from './context'
 import { failedError, usageError } from './exit-codes'
+import { readInputFile } from './input-file'
 
 /**
  * The spreadsheet a `batch import` reads, new batch or `--into`: its bytes and the column choices
@@ -60,16 +60,11 @@ function readText(preview: CsvPreview): string {
 }
 
 /** The file's bytes; a file that cannot be read is bad usage, one too large failed. */
-async function readSpreadsheet(file: string): Promise<Buffer> {
-  const size = await stat(file).then(
-    (s) => (s.isFile() ? s.size : -1),
-    (error: NodeJS.ErrnoException) => {
-      throw usageError(`Could not read ${file} (${error.code ?? error.message}): name a CSV file.`)
-    },
+function readSpreadsheet(file: string): Promise<Buffer> {
+  return readInputFile(
+    { name: '<file>', path: file, hint: 'name a CSV file' },
+    { bytes: MAX_CSV_FILE_BYTES, tooLarge: () => failedError(`${file} is too large for a batch (at most 20 MB): split it into several files.`) },
   )
-  if (size < 0) throw usageError(`${file} is not a file: name a CSV file.`)
-  if (size > MAX_CSV_FILE_BYTES) throw failedError(`${file} is too large for a batch (at most 20 MB): split it into several files.`)
-  return readFile(file)
 }
 
 /**

@@ -1,10 +1,9 @@
-import { stat } from 'node:fs/promises'
 import type { Argv, CommandModule } from 'yargs'
 import { LABEL_SIZE_NAMES, type LabelSizeName } from '../../contract/dect'
-import { writeFileAtomic } from '../../services/files/atomic-write'
 import { listedBatch, namedBatch } from '../batch-names'
 import { BridgeFailure, type CliContext } from '../context'
 import { failedError, usageError } from '../exit-codes'
+import { checkOutputFile, mustWriteOutputFile } from '../output-file'
 import { plural, PROGRAM } from '../output'
 import { damagedResults } from './batch-damaged'
 import { action, type BaseArgs } from './common'
@@ -19,17 +18,12 @@ interface FileArgs extends BaseArgs {
 /** No file, or `-` (which yargs reads as an empty string): stdout. */
 const toStdout = (file: string | undefined): file is undefined | '' | '-' => file === undefined || file === '' || file === '-'
 
-/** A file is replaced only with --force. */
+/** The file named, checked before the batch is read (a file there is replaced only with --force). */
 async function checkWritable(file: string | undefined, force: boolean): Promise<void> {
-  if (toStdout(file) || force) return
-  if (await stat(file).catch(() => null)) throw usageError(`${file} exists already: choose another file, or add --force to replace it.`)
+  if (!toStdout(file)) await checkOutputFile({ name: '[file]', path: file }, force)
 }
 
-async function write(file: string, text: string | Buffer): Promise<void> {
-  await writeFileAtomic(file, text).catch((error: unknown) => {
-    throw failedError(`Could not write ${file} (${(error as Error).message}): choose a folder you may write to.`)
-  })
-}
+const write = (file: string, content: string | Buffer, force: boolean): Promise<void> => mustWriteOutputFile({ name: '[file]', path: file }, content, force)
 
 /** `batch export-results <batch> [file]`: a line per row (and handset) with its outcome, as CSV. */
 export function exportResultsCommand(ctx: CliContext): CommandModule<BaseArgs, FileArgs> {
@@ -53,7 +47,7 @@ export function exportResultsCommand(ctx: CliContext): CommandModule<BaseArgs, F
         : { csv: (await open.must('exportResultsCsv', { batchId: listed.batch.id })).csv, what: `the results of "${listed.batch.name}" (${plural(listed.batch.counts.rows, 'row')})` }
       if (toStdout(argv.file)) ctx.out.file(csv)
       else {
-        await write(argv.file, csv)
+        await write(argv.file, csv, argv.force)
         ctx.out.note(`Wrote ${what} to ${argv.file}.`)
       }
     }),
@@ -98,7 +92,7 @@ export function labelsCommand(ctx: CliContext): CommandModule<BaseArgs, FileArgs
         ctx.out.file(pdf)
         ctx.out.note(`The labels of "${summary.name}": ${count}.`)
       } else {
-        await write(argv.file, pdf)
+        await write(argv.file, pdf, argv.force)
         ctx.out.note(`Wrote the labels of "${summary.name}" (${count}) to ${argv.file}: print it at 100 % ("actual size").`)
       }
     }),

@@ -69,7 +69,7 @@ async function apply(ctx: CliContext, argv: ApplyArgs): Promise<ExitCode> {
   checkMappingOptions(argv)
   const concurrency = argv.concurrency === undefined ? undefined : checkedArgs(ApplyRequestSchema.shape.concurrency, argv.concurrency, { '': '--concurrency' })
   const open = await ctx.open(argv, 'needed')
-  const side = await configSide(open, argv.source)
+  const side = await configSide(open, argv.source, '<source>')
   const { targets, notes } = chosenTargets(await savedPbxs(open), argv, side.kind === 'pbx' ? side.profile.id : undefined)
   for (const note of notes) out.note(note)
   const snapshot = await snapshotOf(open, side)

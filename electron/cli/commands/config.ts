@@ -9,7 +9,8 @@ import { cliErrorOf, type CliContext } from '../context'
 import { CliError, EXIT, exitCodeOf, usageError, type ExitCode } from '../exit-codes'
 import { plural, PROGRAM } from '../output'
 import { namedRollout } from '../rollout-follow'
-import { destinationOf, pathAllocator, writeSnapshot } from '../snapshot-write'
+import { writeOutputFile } from '../output-file'
+import { destinationOf, pathAllocator } from '../snapshot-write'
 import { action, jsonOption, localTime, namedPbxs, type BaseArgs } from './common'
 import { applyCommand, retryCommand, undoCommand } from './config-apply'
 import { finishCommand } from './config-finish'
@@ -108,10 +109,9 @@ async function snapshot(ctx: CliContext, argv: SnapshotArgs): Promise<ExitCode> 
       return { ...base, ok: true, takenAt: snapshot.takenAt }
     }
     const file = pathFor(fileName)
-    try {
-      await writeSnapshot(file, json, argv.force)
-    } catch (error) {
-      return { ...base, ok: false, error: `${(error as Error).message}.` }
+    // a file there already fails this PBX alone; a path the disk refuses (full, read-only) is bad usage and stops the run
+    if (!(await writeOutputFile({ name: '--out', path: file }, json, argv.force))) {
+      return { ...base, ok: false, error: `${file} exists already: add --force to replace it, or choose another --out.` }
     }
     return { ...base, ok: true, file, takenAt: snapshot.takenAt }
   }
@@ -160,8 +160,8 @@ async function compare(ctx: CliContext, argv: CompareArgs): Promise<ExitCode> {
   const isFile = async (path: string) => Boolean((await stat(path).catch(() => null))?.isFile())
   const bothFiles = (await isFile(argv.left)) && (await isFile(argv.right))
   const open = await ctx.open(argv, bothFiles ? 'not-needed' : 'needed')
-  const left = await configSide(open, argv.left)
-  const right = await configSide(open, argv.right)
+  const left = await configSide(open, argv.left, '<left>')
+  const right = await configSide(open, argv.right, '<right>')
   const names = { left: sideName(left), right: sideName(right) }
   for (const [key, side] of [['left', left], ['right', right]] as const) {
     if (side.kind === 'pbx') await mustBeSignedIn(open, side.profile)

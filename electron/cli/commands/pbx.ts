@@ -1,11 +1,12 @@
-import { readFile, stat } from 'node:fs/promises'
 import { text } from 'node:stream/consumers'
 import type { Argv, CommandModule } from 'yargs'
-import { writeFileAtomic } from '../../services/files/atomic-write'
 import type { CliContext } from '../context'
 import { failedError, usageError } from '../exit-codes'
+import { readInputFile } from '../input-file'
+import { checkOutputFile, mustWriteOutputFile } from '../output-file'
 import { plural, PROGRAM } from '../output'
 import { passwordSource, type PasswordOptions } from '../password-input'
+import { failOnPath } from '../path-problem'
 import { signedInAs, signInKeeping } from '../sign-in'
 import { action, jsonOption, localTime, namedPbx, savedPbxs, type BaseArgs } from './common'
 import { addCommand, passwordOptions } from './pbx-add'
@@ -138,20 +139,14 @@ function exportCommand(ctx: CliContext): CommandModule<BaseArgs, FileArgs> {
     handler: action(ctx, async (argv) => {
       const file = argv.file
       const toStdout = standardStream(file)
-      if (!toStdout && !argv.force && (await stat(file).catch(() => null))) {
-        throw usageError(`${file} exists already: choose another file, or add --force to replace it.`)
-      }
+      if (!toStdout) await checkOutputFile({ name: '[file]', path: file }, Boolean(argv.force))
       const open = await ctx.open(argv, 'not-needed')
       const { json } = await open.must('exportProfiles')
       const exported = JSON.parse(json) as { profiles: unknown[] }
       const count = exported.profiles.length
       // the file's JSON, as exact JSON: a C1 control or DEL in a label is escaped as JSON escapes it
       if (toStdout) ctx.out.json(exported)
-      else {
-        await writeFileAtomic(file, json).catch((error: unknown) => {
-          throw failedError(`Could not write ${file} (${(error as Error).message}): choose a folder you may write to.`)
-        })
-      }
+      else await mustWriteOutputFile({ name: '[file]', path: file }, json, Boolean(argv.force))
       ctx.out.note(`Exported ${plural(count, 'PBX', 'PBXs')}${toStdout ? '' : ` to ${file}`}. Passwords are not in the file: they stay in this computer's keychain.`)
     }),
   }
@@ -169,9 +164,10 @@ function importCommand(ctx: CliContext): CommandModule<BaseArgs, FileArgs> {
     handler: action(ctx, async (argv) => {
       const file = argv.file
       if (standardStream(file) && process.stdin.isTTY) throw usageError('Name the file to import, or pipe it into the command.')
-      const json = await (standardStream(file) ? text(process.stdin) : readFile(file, 'utf8')).catch((error: unknown) => {
-        throw usageError(`Could not read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): name a file written by \`${PROGRAM} pbx export\`.`)
-      })
+      const hint = `name a file written by \`${PROGRAM} pbx export\``
+      const json = standardStream(file)
+        ? await text(process.stdin).catch(failOnPath({ name: 'stdin', path: '-', use: 'read', hint }))
+        : (await readInputFile({ name: '[file]', path: file, hint })).toString('utf8')
       const open = await ctx.open(argv, 'not-needed')
       const result = await open.must('importProfiles', { json })
       if (argv.json) return ctx.out.json(result)

@@ -45,7 +45,7 @@ describe('batch commands without a PBX', { timeout: 30_000 }, () => {
   it.concurrent.each([
     [['batch'], /Name a batch command: import, list/],
     [['batch', 'import'], /Not enough non-option arguments/],
-    [['batch', 'import', join(dir, 'missing.csv')], /Could not read .*missing\.csv \(ENOENT\): name a CSV file/],
+    [['batch', 'import', join(dir, 'missing.csv')], /<file>: .*missing\.csv cannot be read \(it does not exist\): name a CSV file/],
     [['batch', 'import', good, '--map', 'colour=Name'], /--map colour=Name: colour is not a field; the fields are name, mac/],
     [['batch', 'import', good, '--map', 'mac'], /--map mac: write field=Header/],
     [['batch', 'import', good, '--map', 'mac=Serial'], /the file has no column "Serial"; its columns are "MAC address", "Name", "Extension"/],

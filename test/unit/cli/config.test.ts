@@ -155,7 +155,7 @@ describe.skipIf(!keychain.available)('config: snapshot, compare, apply to two PB
       [['config', 'apply', file, '--to', 'Branch Office', '--item', 'phones:x'], /"phones" is not a part; the parts are outboundRules, /],
       [['config', 'apply', file, '--to', 'Branch Office', '--map-provider', 'Telco One'], /--map-provider "Telco One": write the source's name, "=", and the name on the PBXs/],
       [['config', 'apply', file, '--tag', 'nowhere'], /--tag "nowhere": no saved PBX has this tag/],
-      [['config', 'compare', 'Demo Company', 'no/such.pbxconfig.json'], /no\/such\.pbxconfig\.json: no such file/],
+      [['config', 'compare', 'Demo Company', 'no/such.pbxconfig.json'], /<right>: no\/such\.pbxconfig\.json cannot be read \(it does not exist\): name a snapshot file/],
       [['config', 'snapshot'], /Name the PBXs to snapshot .* or give --all/],
       [['config', 'undo', 'ffffffff'], /No rollout "ffffffff" is in the history/],
     ]
