@@ -90,9 +90,30 @@ function compileStartEagerly(): Plugin {
   }
 }
 
+/**
+ * Two ES modules of yargs (its Node shim, and yargs-parser) declare their own top-level
+ * `__dirname` and `require`. Bundled into the command line's file, those clash with the CommonJS
+ * shim electron-vite puts at the top of every main file that mentions them ("Identifier
+ * '__dirname' has already been declared"). Renamed in those modules, both live side by side.
+ */
+function yargsShimNames(): Plugin {
+  const modules = /[\\/]node_modules[\\/](yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs|yargs-parser[\\/]build[\\/]lib[\\/]index\.js)$/
+  return {
+    name: 'pbx:yargs-shim-names',
+    transform(code, id) {
+      if (!modules.test(id)) return null
+      return code
+        .replace(/^(\s*)require,$/m, '$1require: __esmRequire,') // a shorthand property keeps its key
+        .replace(/(?<![.\w$])require(?=\s*[=(!;)]|\s*\?)/g, '__esmRequire')
+        .replace(/\b__dirname\b/g, '__esmDirname')
+    },
+  }
+}
+
 export default defineConfig({
   main: {
     resolve: { alias },
+    plugins: [yargsShimNames()],
     build: {
       outDir: 'out/main',
       // keytar is a native, optional module: loaded at run time, never bundled

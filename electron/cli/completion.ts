@@ -4,6 +4,7 @@ import { ProfilesFileSchema } from '../contract/profiles'
 import { PROFILES_FILE } from '../services/profiles/profile-store'
 import { parsedJson } from '../services/validation'
 import { dataDirOf } from './data-dir'
+import { terminalSafe } from './terminal-safe'
 
 /** The commands whose first argument is a saved PBX (its name completes). */
 const NAMES_PBX = new Set(['pbx test', 'pbx sign-in', 'pbx remove', 'pbx rm', 'outbound test', 'fleet status', 'config snapshot', 'config compare', 'config apply'])
@@ -24,7 +25,9 @@ export async function nameCompletions(words: readonly (string | number)[], dataD
   // `outbound test <pbx> <number>`, `batch push <batch> …`: only the first argument is named
   if (NAMES_PBX.has(command) && !(command === 'outbound test' && words.length > 2)) names = await pbxNames(dataDir)
   else if (NAMES_BATCH.has(command) && words.length === 2) names = await batchNames(dataDir)
-  return names.map((name) => (zsh ? name.replace(/:/g, '\\:') : name))
+  // a name holding control characters or escape sequences (from a PBX, a spreadsheet) is offered
+  // as the output path shows it: a completion is written to the terminal, never acted on by it
+  return names.map((name) => terminalSafe(name)).map((name) => (zsh ? name.replace(/:/g, '\\:') : name))
 }
 
 async function pbxNames(dataDir: string): Promise<string[]> {

@@ -75,6 +75,12 @@ export interface CliContext {
   /** opens the services (once per run): the data folder, and the OS keychain when the command needs it */
   open(args: GlobalArgs, keychain: KeychainNeed): Promise<OpenServices>
   /**
+   * The saved PBXs, read from the data folder's file without opening the services, for a command
+   * that needs nothing else (`pbx list` then loads no area's code: issue 39, a start in 150 ms). A
+   * damaged file is said once, as `savedPbxs` says it; plain http to them is warned of.
+   */
+  savedPbxsAlone(args: GlobalArgs): Promise<PbxProfile[]>
+  /**
    * Something half done to undo if the run is stopped (Ctrl-C) before the command finishes, e.g.
    * a PBX saved before its sign-in. Answers a function that drops the undo once it is not needed.
    */
@@ -102,10 +108,16 @@ export function createCliContext(out: Output, version: string): CliContext {
   const damagedProfiles = (notice: SavedPbxsNotice) =>
     readPartly(`Warning: the saved PBXs in ${notice.file} could not be read (${notice.reason}). The file was kept as ${notice.keptAs}, and the list starts empty: put the copy back, or import an export.`)
 
-  async function open(args: GlobalArgs, need: KeychainNeed): Promise<OpenServices> {
+  /** The data folder the arguments name, or bad usage saying what is wrong with it. */
+  async function checkedDataDir(args: GlobalArgs): Promise<string> {
     const dataDir = dataDirOf(args.dataDir)
     const problem = await dataDirProblem(dataDir, dataDirSource(args.dataDir))
     if (problem) throw usageError(problem)
+    return dataDir
+  }
+
+  async function open(args: GlobalArgs, need: KeychainNeed): Promise<OpenServices> {
+    const dataDir = await checkedDataDir(args)
     // loaded when a command runs, so --help, completions and bad usage answer at once
     const [{ createServices }, { dispatch }, { openKeytarStore }] = await Promise.all([
       import('../services'),
@@ -168,6 +180,17 @@ export function createCliContext(out: Output, version: string): CliContext {
     open(args, need) {
       opened ??= open(args, need)
       return opened
+    },
+    async savedPbxsAlone(args) {
+      const dataDir = await checkedDataDir(args)
+      // the profile store alone: the same file, read and checked as the services read it
+      const { createProfileStore } = await import('../services/profiles/profile-store')
+      const store = createProfileStore(dataDir)
+      const profiles = await store.list()
+      const notice = store.notice()
+      if (notice) damagedProfiles(notice)
+      warnPlainHttp(profiles)
+      return profiles
     },
     undoOnStop(undo) {
       undos.add(undo)

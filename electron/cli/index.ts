@@ -6,8 +6,8 @@ import { createOutput } from './output'
 import { runCli, stopOnSignals } from './run'
 
 /**
- * The command line's entry: `bin/pbx-provisioner.mjs` runs this file through tsx in a checkout,
- * or its build (out/main/cli.js) where there is no source. It imports the contract and the
+ * The command line's entry, built as out/main/cli.js: `bin/pbx-provisioner.mjs` runs that build
+ * (making it again first in a checkout whose source is newer). It imports the contract and the
  * services only, never Electron (DESIGN.md, "cli").
  */
 

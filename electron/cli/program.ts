@@ -1,17 +1,9 @@
 import yargs, { type Argv } from 'yargs'
-import { batchCommand } from './commands/batch'
-import { configCommand } from './commands/config'
-import { fleetCommand } from './commands/fleet'
-import { outboundCommand } from './commands/outbound'
-import { pbxCommand } from './commands/pbx'
-import { nameCompletions } from './completion'
+import { AREA_NAMES, areaCommands, namedArea } from './areas'
 import type { CliContext } from './context'
 import { DATA_DIR_ENV } from './data-dir'
 import { usageError } from './exit-codes'
 import { PROGRAM } from './output'
-
-/** The areas, each a file in commands/; a later area (batches, config) is one more line here. */
-const AREAS = [pbxCommand, fleetCommand, outboundCommand, batchCommand, configCommand]
 
 export interface ProgramHooks {
   /** a shell's Tab is being answered: called with the promise of the completions' being written */
@@ -20,9 +12,12 @@ export interface ProgramHooks {
 
 /**
  * The command line's parser: global options, one command per area with its subcommands, help
- * with examples, shell completion (bash and zsh), and bad usage turned into exit code 2.
+ * with examples, shell completion (bash and zsh), and bad usage turned into exit code 2. Only the
+ * area the arguments name is loaded with its commands (areas.ts); a Tab loads them all.
  */
-export function buildProgram(args: readonly string[], ctx: CliContext, hooks: ProgramHooks = {}): Argv {
+export async function buildProgram(args: readonly string[], ctx: CliContext, hooks: ProgramHooks = {}): Promise<Argv> {
+  const named = namedArea(args)
+  const areas = await areaCommands(ctx, hooks.completing ? AREA_NAMES : named ? [named] : [])
   let program = yargs([...args])
     .scriptName(PROGRAM)
     .usage(`$0 <area> <command> [options]\n\nThe saved PBXs, the fleet and the outbound rules of PBX Provisioner, from a terminal:\nthe same data folder and keychain as the desktop app.`)
@@ -37,7 +32,7 @@ export function buildProgram(args: readonly string[], ctx: CliContext, hooks: Pr
       global: true,
       describe: 'On an internal error, print where it happened (the stack), for a bug report',
     })
-  for (const area of AREAS) program = program.command(area(ctx))
+  for (const area of areas) program = program.command(area)
   const complete: typeof completeNames = (current, argv, defaults, done) => {
     const written = new Promise<void>((resolve) =>
       completeNames(current, argv, defaults, (completions) => {
@@ -58,7 +53,7 @@ export function buildProgram(args: readonly string[], ctx: CliContext, hooks: Pr
     .example('$0 pbx list', 'The saved PBXs')
     .example('$0 fleet status --json', 'Every PBX at a glance, for monitoring')
     .example(`$0 completion >> ~/.bashrc`, 'Tab completion in bash (in zsh: >> ~/.zshrc)')
-    .epilogue('Exit codes: 0 done, 1 failed, 2 bad usage, 3 partly failed (some PBXs of several), 130 stopped (Ctrl-C), 141 stopped (output closed).')
+    .epilogue('Exit codes: 0 done, 1 failed, 2 bad usage, 3 partly failed (some PBXs of several, or read from a damaged file), 130 stopped (Ctrl-C), 141 stopped (output closed).')
     .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((message, error) => {
@@ -86,7 +81,8 @@ function completeNames(
     const words = argv._.slice(1).map(String)
     if (words.at(-1) === current) words.pop()
     const zsh = Boolean(process.env.SHELL?.includes('zsh') || process.env.ZSH_NAME?.includes('zsh'))
-    void nameCompletions(words, argv.dataDir, zsh).then(
+    // the completions' file (and the saved PBXs' schema it reads with) is loaded only for a Tab
+    void import('./completion').then(({ nameCompletions }) => nameCompletions(words, argv.dataDir, zsh)).then(
       (names) => done([...(completions ?? []), ...names.filter((name) => name.startsWith(current))]),
       () => done(completions ?? []),
     )

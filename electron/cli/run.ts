@@ -11,7 +11,7 @@ export async function runCli(args: readonly string[], ctx: CliContext): Promise<
   // known before parsing: an error while parsing is reported by it too
   ctx.debug = args.includes('--debug')
   try {
-    await buildProgram(args, ctx).parseAsync()
+    await (await buildProgram(args, ctx)).parseAsync()
     return ctx.exitCode
   } catch (error) {
     const failure = cliErrorOf(error)
@@ -38,7 +38,7 @@ async function complete(args: readonly string[], ctx: CliContext): Promise<ExitC
   ctx.completing = true
   const written: Promise<void>[] = []
   try {
-    await buildProgram(args, ctx, { completing: (done) => written.push(done) }).parseAsync()
+    await (await buildProgram(args, ctx, { completing: (done) => written.push(done) })).parseAsync()
     await Promise.all(written)
   } catch {
     // an unfinished command line: no completions

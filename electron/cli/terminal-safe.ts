@@ -8,9 +8,12 @@
  * text, backslashes included, is left as it is, so the function is idempotent.
  */
 
+/** What a terminal acts on beyond C0: DEL, the C1 controls, the bidi marks, embeddings, overrides and isolates. */
+const BEYOND_C0 = '\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069'
 /** The characters a terminal acts on instead of showing: C0, DEL, C1, bidi controls. */
-// eslint-disable-next-line no-control-regex -- matching control characters is this file's job
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu
+const UNSAFE = new RegExp(`[\\u0000-\\u001f${BEYOND_C0}]`, 'gu')
+/** Those JSON.stringify leaves raw (it escapes C0 itself). */
+const UNSAFE_IN_JSON = new RegExp(`[${BEYOND_C0}]`, 'gu')
 
 const visible = (ch: string): string => {
   const code = ch.codePointAt(0) as number
@@ -27,5 +30,5 @@ export function terminalSafe(text: string, { newlines = false }: { newlines?: bo
  * the C1 and bidi controls that JSON.stringify leaves raw escaped as JSON escapes them (`\u009b`).
  */
 export function terminalSafeJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, (ch) => `\\u${(ch.codePointAt(0) as number).toString(16).padStart(4, '0')}`)
+  return JSON.stringify(value, null, 2).replace(UNSAFE_IN_JSON, (ch) => `\\u${(ch.codePointAt(0) as number).toString(16).padStart(4, '0')}`)
 }

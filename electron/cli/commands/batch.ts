@@ -13,16 +13,14 @@ import { exportResultsCommand, labelsCommand } from './batch-files'
 import { importCommand } from './batch-import'
 import { pushCommand, retryCommand } from './batch-push'
 import { setCommand } from './batch-set'
-import { action, jsonOption, localTime, namedPbx, savedPbxs, type BaseArgs } from './common'
+import { action, jsonOption, localTime, namedPbx, savedPbxs, type BaseArgs, type AreaCommandModule } from './common'
 
 /**
  * `batch …`: DECT batches, as the desktop app's batches: a spreadsheet imported and checked
  * offline, pushed to a PBX with live progress (resumable), then the results and the labels.
  */
-export function batchCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
+export function batchCommand(ctx: CliContext): AreaCommandModule {
   return {
-    command: 'batch',
-    describe: 'DECT batches: import a spreadsheet, check, push to a PBX (resumable), results and labels',
     builder: (yargs) =>
       yargs
         .command(importCommand(ctx))

@@ -1,3 +1,4 @@
+import type { CommandModule } from 'yargs'
 import type { z } from 'zod'
 import { checkInput } from '../../contract/pbx'
 import type { PbxProfile } from '../../contract/profiles'
@@ -14,6 +15,9 @@ export const jsonOption = {
 
 /** What every command's arguments carry. */
 export type BaseArgs = GlobalArgs & { json?: boolean }
+
+/** An area's commands (its name and its line in `--help` are in ../areas.ts, which loads it when named). */
+export type AreaCommandModule = Omit<CommandModule<BaseArgs, BaseArgs>, 'command' | 'describe'>
 
 /**
  * A command's handler: runs `work` and keeps its exit code for the end of the run (done when

@@ -11,7 +11,7 @@ import { plural, PROGRAM } from '../output'
 import { namedRollout } from '../rollout-follow'
 import { writeOutputFile } from '../output-file'
 import { destinationOf, pathAllocator } from '../snapshot-write'
-import { action, jsonOption, localTime, namedPbxs, type BaseArgs } from './common'
+import { action, jsonOption, localTime, namedPbxs, type BaseArgs, type AreaCommandModule } from './common'
 import { applyCommand, retryCommand, undoCommand } from './config-apply'
 import { finishCommand } from './config-finish'
 
@@ -19,10 +19,8 @@ import { finishCommand } from './config-finish'
 const AT_ONCE = 4
 
 /** `config …`: a PBX's configuration as a file, two compared, one applied to many PBXs, the history. */
-export function configCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
+export function configCommand(ctx: CliContext): AreaCommandModule {
   return {
-    command: 'config',
-    describe: 'Configurations: snapshot PBXs to files, compare two, apply one to many PBXs, finish what it skipped, undo',
     builder: (yargs) =>
       yargs
         .command(snapshotCommand(ctx))

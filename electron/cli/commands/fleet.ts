@@ -5,7 +5,7 @@ import type { CliContext } from '../context'
 import { exitCodeOf, type ExitCode } from '../exit-codes'
 import { accessWords, certificateWords, figureWords, reachWords, warningWords, wasRead } from '../fleet-text'
 import { plural, PROGRAM } from '../output'
-import { action, checkedArgs, jsonOption, localTime, namedPbxs, type BaseArgs } from './common'
+import { action, checkedArgs, jsonOption, localTime, namedPbxs, type BaseArgs, type AreaCommandModule } from './common'
 
 interface StatusArgs extends BaseArgs {
   pbx?: string[]
@@ -14,10 +14,8 @@ interface StatusArgs extends BaseArgs {
 }
 
 /** `fleet …`: every saved PBX at a glance, as the desktop app's fleet overview. */
-export function fleetCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
+export function fleetCommand(ctx: CliContext): AreaCommandModule {
   return {
-    command: 'fleet',
-    describe: "The fleet overview's figures of the saved PBXs",
     builder: (yargs) =>
       yargs
         .command(statusCommand(ctx))

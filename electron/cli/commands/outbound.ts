@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from 'yargs'
 import { NumberTestCallSchema, type NumberTestResult, type RouteVerdict, type RuleVerdict } from '../../contract/number-test'
 import type { CliContext } from '../context'
 import { openKept } from '../sign-in'
-import { action, checkedArgs, jsonOption, namedPbx, type BaseArgs } from './common'
+import { action, checkedArgs, jsonOption, namedPbx, type BaseArgs, type AreaCommandModule } from './common'
 
 interface TestNumberArgs extends BaseArgs {
   pbx: string
@@ -12,10 +12,8 @@ interface TestNumberArgs extends BaseArgs {
 }
 
 /** `outbound …`: a PBX's outbound rules. */
-export function outboundCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
+export function outboundCommand(ctx: CliContext): AreaCommandModule {
   return {
-    command: 'outbound',
-    describe: "A PBX's outbound rules",
     builder: (yargs) =>
       yargs
         .command(testNumberCommand(ctx))

@@ -1,4 +1,5 @@
 import { text } from 'node:stream/consumers'
+import { isSystemEntry } from '../../contract/profiles'
 import type { Argv, CommandModule } from 'yargs'
 import type { CliContext } from '../context'
 import { failedError, usageError } from '../exit-codes'
@@ -8,15 +9,13 @@ import { plural, PROGRAM } from '../output'
 import { passwordSource, type PasswordOptions } from '../password-input'
 import { failOnPath } from '../path-problem'
 import { signedInAs, signInKeeping } from '../sign-in'
-import { action, jsonOption, localTime, namedPbx, savedPbxs, type BaseArgs } from './common'
+import { action, jsonOption, localTime, namedPbx, type BaseArgs, type AreaCommandModule } from './common'
 import { addCommand, passwordOptions } from './pbx-add'
 import { testCommand } from './pbx-test'
 
 /** `pbx …`: the saved PBXs, shared with the desktop app. */
-export function pbxCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
+export function pbxCommand(ctx: CliContext): AreaCommandModule {
   return {
-    command: 'pbx',
-    describe: 'Saved PBXs: list, add, test, sign in, remove, export, import',
     builder: (yargs) =>
       yargs
         .command(listCommand(ctx))
@@ -44,9 +43,7 @@ function listCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
         .example('$0 pbx list', 'A table of the saved PBXs')
         .example("$0 pbx list --json | jq -r '.[].label'", 'Their names, for a script'),
     handler: action(ctx, async (argv) => {
-      const open = await ctx.open(argv, 'not-needed')
-      const profiles = await savedPbxs(open)
-      open.warnPlainHttp(profiles)
+      const profiles = await ctx.savedPbxsAlone(argv)
       if (argv.json) return ctx.out.json(profiles)
       // after a damaged file the list is empty for that reason, said already: not "none saved yet"
       if (profiles.length === 0) return ctx.incomplete ? undefined : ctx.out.note(`No PBX is saved yet: add one with \`${PROGRAM} pbx add\` (see --help).`)
@@ -86,7 +83,7 @@ function signInCommand(ctx: CliContext): CommandModule<BaseArgs, SignInArgs> {
       const open = await ctx.open(argv, 'needed')
       if (!open.keychain.available) throw failedError(`The password cannot be kept: ${open.keychain.reason}`)
       const profile = await namedPbx(open, argv.pbx)
-      if (systemAdmin !== undefined && profile.domain === '') throw usageError(`--system-admin: "${profile.label}" signs in as the system administrator already`)
+      if (systemAdmin !== undefined && isSystemEntry(profile)) throw usageError(`--system-admin: "${profile.label}" signs in as the system administrator already`)
       const state = await signInKeeping(open, profile, await password(), ctx.out, systemAdmin === undefined ? {} : { systemAdmin: systemAdmin.trim() })
       if (systemAdmin === undefined) {
         ctx.out.line(`Signed in to "${profile.label}" as ${signedInAs(state, profile)}; the password is kept in the keychain.`)

@@ -12,15 +12,20 @@ import { linesFromModels } from './handsets/handset-import'
 import { createHandsetService } from './handsets/handset-service'
 import { createImportSettings } from './import-settings'
 import { labelHandsets } from '../../contract/handset-labels'
-import { labelPdf, type LabelSheet } from './labels/label-pdf'
+import type { LabelSheet } from './labels/label-pdf'
 import { createModelCatalog } from './handsets/model-catalog'
 import { parseMac } from './mac'
 import { createPushRunner } from './push'
-import { qrSvg } from './qr-code'
 import { batchFileStem, resultsCsv } from './results-csv'
 import { flagModels, type ModelsOwner } from './row-models'
 import { findDuplicateMacs, flagMacsOnPbx } from './mac-clashes'
 import { buildRow, rawOf, revalidateRow } from './row-validation'
+
+/**
+ * The QR and PDF libraries (qrcode; pdfkit, fontkit and the label font) are loaded when a code or a
+ * sheet is first made, not with the services: a command like `pbx list` never needs them (issue 39).
+ */
+const qrCodes = () => import('./qr-code')
 
 type DectHandlers = Pick<
   BridgeHandlers,
@@ -252,6 +257,7 @@ export function createDectService(options: DectServiceOptions) {
 
     async batchQrCodes({ batchId }) {
       const batch = await store.get(batchId)
+      const { qrSvg } = await qrCodes()
       return Promise.all(
         pushedRows(batch).map(async (row) => ({
           rowId: row.id,
@@ -270,6 +276,7 @@ export function createDectService(options: DectServiceOptions) {
       if (sheet.bases.length + sheet.handsets.length === 0) {
         throw new ServiceError('INVALID_INPUT', 'No phone or handset of this batch is on the PBX yet: push the batch first.')
       }
+      const { labelPdf } = await import('./labels/label-pdf')
       const { pdf, labels, pages, warnings } = await labelPdf(sheet, size, batch.name)
       return { fileName: `${batchFileStem(batch)}-labels-${size}.pdf`, base64: pdf.toString('base64'), labels, pages, warnings }
     },
@@ -290,6 +297,7 @@ export function createDectService(options: DectServiceOptions) {
       return { deleted: true as const }
     },
     async qrCode({ text }) {
+      const { qrSvg } = await qrCodes()
       return { svg: await qrSvg(text) }
     },
   }

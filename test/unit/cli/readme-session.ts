@@ -129,8 +129,8 @@ export function matchesShown(shown: readonly string[], output: readonly string[]
 
 /**
  * Runs `node <entry> <args>` with stderr on the same pipe as stdout, as a terminal shows them;
- * `entry` is the command line as a user runs it: bin/pbx-provisioner.mjs (the source, through
- * tsx), or the build's out/main/cli.js.
+ * `entry` is the command line as a user runs it: bin/pbx-provisioner.mjs (which builds first
+ * when the build is older than the source), or the build's out/main/cli.js.
  */
 export function runMerged(
   args: readonly string[],

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll } from 'vitest'
 import { CliError } from '../../../electron/cli/exit-codes'
-import { staleBuildReason } from '../../support/build-freshness'
+import { buildWhenStale, CLI_SOURCES } from '../../../electron/tools/build-freshness.mjs'
 import { runNode, type NodeOptions, type NodeRun } from '../../support/run-node'
 
 /** The checkout's root and the command line's bin, as a user runs it (`npx pbx-provisioner`). */
@@ -20,20 +20,24 @@ export interface CliOptions extends Omit<NodeOptions, 'env'> {
   env?: Record<string, string>
 }
 
-/** The build of the command line (what the packaged app runs): the same program, without tsx's compile at each start. */
+/** The build of the command line (what the bin and the packaged app run). */
 const BUILT_CLI = fileURLToPath(new URL('../../../out/main/cli.js', import.meta.url))
 
 /**
- * What the tests run: the build when it is as new as the source (as in `npm test`, which builds
- * first: a run then takes about half the time, most of it tsx compiling the source otherwise),
- * else the bin, which runs the source. Decided once per test file.
+ * What the tests run: the build, as the bin does, made again first when it is older than the
+ * source (as `npm test` has it: it builds first). Checked once per test file; parallel files wait
+ * for one build (electron/tools/build-freshness.mjs).
  */
 let entry: string | undefined
 function cliEntry(): string {
-  return (entry ??= staleBuildReason(BUILT_CLI) === undefined ? BUILT_CLI : BIN)
+  if (entry === undefined) {
+    buildWhenStale(BUILT_CLI, CLI_SOURCES)
+    entry = BUILT_CLI
+  }
+  return entry
 }
 
-/** Runs the command line (`node out/main/cli.js <args>`, or `node bin/pbx-provisioner.mjs <args>`) as a child process and collects what it wrote. */
+/** Runs the command line (`node out/main/cli.js <args>`) as a child process and collects what it wrote. */
 export function runCli(args: readonly string[], options: CliOptions): Promise<CliRun> {
   const { dataDir, env, timeoutMs = 20_000, ...rest } = options
   return runNode([cliEntry(), ...args], { ...rest, timeoutMs, env: { PBX_PROVISIONER_DATA_DIR: dataDir, ...env } })

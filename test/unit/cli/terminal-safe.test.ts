@@ -1,6 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { ESLint } from 'eslint'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { nameCompletions } from '../../../electron/cli/completion'
 import { createOutput } from '../../../electron/cli/output'
 import { terminalSafe, terminalSafeJson } from '../../../electron/cli/terminal-safe'
 
@@ -120,5 +124,21 @@ describe('lint keeps the commands on that path', () => {
     expect(await refused('export const show = (name: string) => process.stderr.write(name)\n')).toEqual([expect.stringContaining('Print through ctx.out')])
     expect(await refused('export const wide = () => process.stdout.columns\n')).toEqual([])
     expect(await refused('export const show = (name: string) => process.stdout.write(name)\n', 'electron/services/x.ts')).toEqual([])
+  })
+})
+
+describe('Tab completion of names', () => {
+  it('offers a saved name holding escapes as the output path shows it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pbx-complete-hostile-'))
+    try {
+      const label = `Site${CLEAR_SCREEN}${SET_TITLE}`
+      const saved = { id: 'p1', label, baseUrl: 'https://pbx.example.com', username: 'manager', domain: 'demo.pbx.example', signInMethod: 'sign_in', customer: '', tags: [], notes: '', createdAt: '2026-12-01T09:00:00.000Z', lastUsedAt: null, rememberPassword: false, trustedCertificate: null, demo: false }
+      await writeFile(join(dir, 'profiles.json'), JSON.stringify({ version: 1, profiles: [saved] }))
+      const names = await nameCompletions(['pbx', 'test'], dir, false)
+      expect(names).toEqual(['Site\\x1b[2J\\x1b]0;owned\\x07'])
+      expect(UNSAFE.test(names.join(''))).toBe(false)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
