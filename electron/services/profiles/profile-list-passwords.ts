@@ -1,3 +1,4 @@
+import { pbxCount } from '../../contract/plural'
 import type { PROFILE_LIST_SIGN_INS, ProfileListImport } from '../../contract/profile-list'
 import type { PbxProfile } from '../../contract/profiles'
 import { mapLimited } from '../concurrency/map-limited'
@@ -105,18 +106,16 @@ const WORDS: Record<Exclude<SignInResult, 'remembered'>, string> = {
   failed: 'could not sign in',
 }
 
-const pbxs = (n: number) => `${n} ${n === 1 ? 'PBX' : 'PBXs'}`
-
 /** "Password kept for 28 PBXs (signed in). 2 ask for it at their first sign-in: Acme (not reachable now), …" */
 function noteOf(signIns: readonly SignIn[], untyped: number): string {
   const kept = signIns.filter((s) => s.result === 'remembered').length
   const others = signIns.filter((s) => s.result !== 'remembered')
-  const parts = [kept > 0 ? `Password kept for ${pbxs(kept)} (signed in).` : 'No password was kept.']
+  const parts = [kept > 0 ? `Password kept for ${pbxCount(kept)} (signed in).` : 'No password was kept.']
   if (others.length > 0) {
     const shown = others.slice(0, 5).map((s) => `${s.label} (${WORDS[s.result as keyof typeof WORDS]})`)
     const more = others.length > shown.length ? `, and ${others.length - shown.length} more` : ''
-    parts.push(`${pbxs(others.length)} ${others.length === 1 ? 'asks' : 'ask'} for it at the first sign-in: ${shown.join(', ')}${more}.`)
+    parts.push(`${pbxCount(others.length)} ${others.length === 1 ? 'asks' : 'ask'} for it at the first sign-in: ${shown.join(', ')}${more}.`)
   }
-  if (untyped > 0) parts.push(`${pbxs(untyped)} without a typed password ${untyped === 1 ? 'asks' : 'ask'} at the first sign-in.`)
+  if (untyped > 0) parts.push(`${pbxCount(untyped)} without a typed password ${untyped === 1 ? 'asks' : 'ask'} at the first sign-in.`)
   return parts.join(' ')
 }

@@ -1,4 +1,4 @@
-import { PROFILES_FILE_VERSION, PbxProfileFieldsSchema, TrustedCertificateSchema, type PbxProfile } from '../../contract/profiles'
+import { isSystemEntry, PROFILES_FILE_VERSION, PbxProfileFieldsSchema, TrustedCertificateSchema, type PbxProfile } from '../../contract/profiles'
 import { z } from 'zod'
 import { checkInput, problemText, UsernameSchema } from '../../contract/pbx'
 import { ServiceError } from '../errors'
@@ -71,7 +71,7 @@ export async function importProfiles(store: ProfileStore, json: string): Promise
       throw new ServiceError('INVALID_INPUT', `PBX ${index + 1} (${label}) in the file: trustedCertificate.${message}. Nothing was imported.`)
     }
     const systemAdmin = checkInput(z.object({ username: UsernameSchema }).optional(), entry.systemAdmin)
-    if (!systemAdmin.success || (systemAdmin.data && fields.data.domain === '')) {
+    if (!systemAdmin.success || (systemAdmin.data && isSystemEntry(fields.data))) {
       const message = systemAdmin.success ? 'systemAdmin: an entry without a tenant signs in as the system administrator already' : problemText(systemAdmin.problems[0]!, 'systemAdmin')
       throw new ServiceError('INVALID_INPUT', `PBX ${index + 1} (${label}) in the file: ${message}. Nothing was imported.`)
     }

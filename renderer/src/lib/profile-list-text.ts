@@ -1,8 +1,10 @@
+import { pbxCount } from '@contract/plural'
 import type { ProfileListAccount, ProfileListImport, ProfileListPreview, ProfileListRow } from '@contract/profile-list'
+import { isSystemEntry } from '@contract/profiles'
 
 /** The words of the "Add many…" dialog, apart from its markup (and tested apart). */
 
-export const pbxCount = (n: number): string => `${n} ${n === 1 ? 'PBX' : 'PBXs'}`
+export { pbxCount }
 export const problemCount = (n: number): string => `${n} ${n === 1 ? 'problem' : 'problems'}`
 
 /** The key of an account (the password field it gets). */
@@ -10,7 +12,7 @@ export const accountKey = (account: Pick<ProfileListAccount, 'username' | 'domai
 
 /** "Password for manager @ demo.pbx.example (15 PBXs)"; the system administrator has no tenant. */
 export function passwordLabel(account: ProfileListAccount): string {
-  return account.domain === ''
+  return isSystemEntry(account)
     ? `Password for ${account.username} (system administrator, ${pbxCount(account.rows)})`
     : `Password for ${account.username} @ ${account.domain} (${pbxCount(account.rows)})`
 }

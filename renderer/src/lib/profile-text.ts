@@ -1,8 +1,8 @@
-import type { PbxProfile } from '@contract/profiles'
+import { isSystemEntry, type PbxProfile } from '@contract/profiles'
 
 /** Who the app signs in as: `user@domain`, or the system administrator (no domain). */
 export function accountText(profile: Pick<PbxProfile, 'username' | 'domain'>): string {
-  return profile.domain === '' ? `${profile.username} (system administrator)` : `${profile.username}@${profile.domain}`
+  return isSystemEntry(profile) ? `${profile.username} (system administrator)` : `${profile.username}@${profile.domain}`
 }
 
 /** Every sign-in an entry holds: its own, and its system administrator's (issue 38) where it has one. */

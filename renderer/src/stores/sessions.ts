@@ -1,6 +1,6 @@
 import type { OperationInput, SignInInput } from '@contract/bridge'
 import type { SystemInfo } from '@contract/pbx'
-import type { RecoveryState, SessionState, TrustedCertificate } from '@contract/profiles'
+import { isSystemEntry, type RecoveryState, type SessionState, type TrustedCertificate } from '@contract/profiles'
 import type { BridgeError, BridgeResult } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, onScopeDispose, ref, watch } from 'vue'
@@ -208,7 +208,7 @@ export const useSessionsStore = defineStore('sessions', () => {
   async function loadSignInInfo(profileId: string): Promise<void> {
     const profile = useProfilesStore().byId(profileId)
     if (signInInfo.value?.profileId !== profileId) signInInfo.value = null
-    if (!profile || profile.domain === '') return
+    if (!profile || isSystemEntry(profile)) return
     const input: OperationInput<'probePbx'> = { baseUrl: profile.baseUrl, domain: profile.domain }
     if (profile.trustedCertificate) input.trustedFingerprint256 = profile.trustedCertificate.fingerprint256
     const result = await callBridge(() => window.pbx.probePbx(input))
