@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { access, open, rename, rm, stat } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { access, open, rm, stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { replaceAtomically } from '../services/files/atomic-write'
 import { usageError, type CliError } from './exit-codes'
 import { failOnPath, pathUsageError, type PathUse } from './path-problem'
 
@@ -58,12 +58,11 @@ export async function mustWriteOutputFile(target: OutputFile, content: string | 
 const existsAlready = (target: OutputFile): CliError => usageError(`${target.name}: ${target.path} exists already: choose another file, or add --force to replace it.`)
 
 /**
- * A temporary file beside the target, flushed, renamed over it. Not replacing, the name is first
- * claimed with an empty file made only if none is there (so a file made meanwhile by another
- * program is left alone), and removed again if the write fails.
+ * A temporary file beside the target, flushed, renamed over it (replaceAtomically). Not
+ * replacing, the name is first claimed with an empty file made only if none is there (so a file
+ * made meanwhile by another program is left alone), and removed again if the write fails.
  */
 async function writeWhole(path: string, content: string | Uint8Array, replace: boolean): Promise<boolean> {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
   let claimed = false
   try {
     if (!replace) {
@@ -72,17 +71,9 @@ async function writeWhole(path: string, content: string | Uint8Array, replace: b
       claimed = true
       await claim.close()
     }
-    const handle = await open(temp, 'w', 0o600)
-    try {
-      await handle.writeFile(content, 'utf8')
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await rename(temp, path)
+    await replaceAtomically(path, content)
     return true
   } catch (error) {
-    await rm(temp, { force: true })
     if (claimed) await rm(path, { force: true })
     throw error
   }

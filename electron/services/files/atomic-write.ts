@@ -10,6 +10,11 @@ import { makePrivateDir } from './private-dir'
  */
 export async function writeFileAtomic(path: string, content: string | Uint8Array): Promise<void> {
   await makePrivateDir(dirname(path))
+  await replaceAtomically(path, content)
+}
+
+/** As writeFileAtomic, in a folder that must be there already (it is never made). */
+export async function replaceAtomically(path: string, content: string | Uint8Array): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
   try {
     const handle = await open(temp, 'w', 0o600)
