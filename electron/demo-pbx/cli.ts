@@ -50,7 +50,7 @@ const main = async (): Promise<void> => {
     ...(values.users !== undefined ? { users: number('users', values.users) } : {}),
     unnamedConflicts: values['unnamed-conflicts'] === true,
   })
-  console.log(`Demo PBX listening on ${pbx.url}`)
+  console.log(`Demo PBX listening on ${pbx.url} (Ctrl-C, or kill ${process.pid}, stops it)`)
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
@@ -63,6 +63,12 @@ const main = async (): Promise<void> => {
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
+  // started by `npm run demo-pbx`, the PID a user has is npm's, and npm does not pass a kill on:
+  // when the process that started the demo is gone, the demo stops too (checked each second)
+  const parent = process.ppid
+  setInterval(() => {
+    if (process.ppid !== parent) stop('the process that started it ended')
+  }, 1000).unref()
 }
 
 main().catch((err: unknown) => {

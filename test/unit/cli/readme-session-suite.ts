@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,24 +14,21 @@ import { consoleBlocks, matchesShown, ROOT, runMerged, sessionSteps } from './re
 // dates, times and short ids may differ). The session uses the demo's address as the page
 // writes it (http://127.0.0.1:8901) and the password
 // of the accounts it signs in with from `export PBX_PASSWORD=…` (in its arguments and in what it
-// prints: the demo here listens on a port of its own). It runs twice: from the source
-// (test/unit/cli/readme-session.test.ts) and from the build (test/build/cli-session.test.ts).
+// prints: the demo here listens on a port of its own). It runs through the bin
+// (test/unit/cli/readme-session.test.ts), which runs the build.
 
 const README_URL = 'http://127.0.0.1:8901'
 /** the password of the demo accounts the session signs in with (manager of both tenants) */
 const DEMO_PASSWORD = 'manager'
 
-/** Files the session reads, made in the folder it runs in. */
-const FIXTURES: Record<string, () => string> = {
-  'site-b.csv': () => {
-    const rows = Array.from({ length: 200 }, (_, i) => `00:15:65:AB:${(i >> 8).toString(16).padStart(2, '0')}:${(i & 0xff).toString(16).padStart(2, '0')},Site B ${i + 1},${1011 + i}`)
-    return `MAC address,Name,Extension\n${rows.join('\n')}\n`
-  },
+/** Files the session reads, copied into the folder it runs in from where the repository keeps them. */
+const FIXTURES: Record<string, string> = {
+  'site-b.csv': join(ROOT, 'resources/samples/site-b.csv'),
 }
 
 /**
  * The replay, as a suite: `entry` is the script `node` runs for `npx pbx-provisioner` (the bin,
- * which runs the source, or the build's cli.js). Skipped, saying why, where no keychain answers.
+ * which runs the build). Skipped, saying why, where no keychain answers.
  */
 export async function describeReadmeSession(title: string, entry: string): Promise<void> {
   const keychain = await openKeytarStore()
@@ -63,7 +60,7 @@ export async function describeReadmeSession(title: string, entry: string): Promi
           continue
         }
         const args = step.args.map((arg) => arg.replaceAll(README_URL, pbx.url))
-        for (const arg of args) if (FIXTURES[arg] && !existsSync(join(cwd, arg))) writeFileSync(join(cwd, arg), FIXTURES[arg]())
+        for (const arg of args) if (FIXTURES[arg] && !existsSync(join(cwd, arg))) copyFileSync(FIXTURES[arg], join(cwd, arg))
         const run = await runMerged(args, { cwd, env, entry })
         // the demo PBX's address as the page writes it, where a command prints it
         run.output = run.output.replaceAll(pbx.url, README_URL)
