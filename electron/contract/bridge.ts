@@ -175,6 +175,11 @@ export const bridge = {
   /** mail the one-time code of a two-factor sign-in again */
   resendSignInCode: { input: SessionRoleInputSchema, result: SessionStateSchema },
   /**
+   * the built-in demo PBX's one-time code of that sign-in, read from its outbox, for the demo's
+   * notice; null for any other saved PBX (a real one, or one that merely points at a demo server)
+   */
+  demoSignInCode: { input: SessionRoleInputSchema, result: z.object({ code: z.string() }).nullable() },
+  /**
    * sign in through the tenant's identity provider (where GET /api/info?domain= says it is on):
    * opens the provider's page in the system browser and waits for its loopback redirect (RFC 8252)
    */

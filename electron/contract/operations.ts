@@ -25,6 +25,7 @@ export const OPERATION_NAMES = [
   'signIn',
   'verifySignInCode',
   'resendSignInCode',
+  'demoSignInCode',
   'signInWithIdp',
   'cancelIdpSignIn',
   'requestPasswordReset',

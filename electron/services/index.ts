@@ -2,6 +2,7 @@ import type { BridgeHandlers } from '../contract/bridge'
 import type { SignInRole } from '../contract/profiles'
 import { ensureDemoProfiles } from './demo/demo-profiles'
 import { createDemoService, type DemoPbxModule } from './demo/demo-service'
+import { createDemoSignInCode } from './demo/demo-sign-in-code'
 import { ServiceError } from './errors'
 import { createPbxSecrets } from './keychain/pbx-secrets'
 import type { KeychainState } from './keychain/secret-store'
@@ -150,6 +151,7 @@ export function createServices(options: ServicesOptions): Services {
     },
     verifySignInCode: ({ profileId, code, as }) => sessions.verifyCode(profileId, code, roleOf(as)),
     resendSignInCode: ({ profileId, as }) => sessions.resendCode(profileId, roleOf(as)),
+    ...createDemoSignInCode({ profiles, demo }),
     signOut: ({ profileId, as }) => sessions.signOut(profileId, roleOf(as)),
     async signInWithIdp({ profileId }) {
       if (!idp) throw new ServiceError('NOT_SUPPORTED', 'Sign-in through the identity provider opens a browser, and this build cannot open a browser. Sign in with the password.')

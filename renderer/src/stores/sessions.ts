@@ -86,6 +86,11 @@ export const useSessionsStore = defineStore('sessions', () => {
   const resendingCode = ref(false)
   /** true once the code was mailed again, until the next step or attempt */
   const codeResent = ref(false)
+  /**
+   * the built-in demo PBX's one-time code, read from its outbox, for the demo's notice at the code
+   * step (issue 40: its mail goes nowhere); null for every other PBX
+   */
+  const demoCode = ref<string | null>(null)
   /** while a certificate is being trusted (and the sign-in tried again) */
   const trusting = ref(false)
 
@@ -192,6 +197,20 @@ export const useSessionsStore = defineStore('sessions', () => {
     signInError.value = error
     codeResent.value = false
     if (!step.startsWith('reset-')) endReset()
+    if (step === 'code') void loadDemoCode(profileId)
+    else demoCode.value = null
+  }
+
+  /**
+   * Asks main for the demo's code of the sign-in waiting at the code step. Only the saved PBX the
+   * app made for its built-in demo is asked (main checks it too); a real PBX's code stays in the mail.
+   */
+  async function loadDemoCode(profileId: string): Promise<void> {
+    demoCode.value = null
+    if (useProfilesStore().byId(profileId)?.demo !== true) return
+    const result = await callBridge(() => window.pbx.demoSignInCode({ profileId }))
+    if (signInProfileId.value !== profileId || signInStep.value !== 'code') return
+    demoCode.value = result.ok ? (result.value?.code ?? null) : null
   }
 
   /** The dialog is for `profileId`; when it was not already, ask what the PBX offers. */
@@ -308,6 +327,8 @@ export const useSessionsStore = defineStore('sessions', () => {
       }
       keep(result.value)
       codeResent.value = true
+      // the demo mailed a new code: its notice shows that one
+      void loadDemoCode(profileId)
       return true
     } finally {
       resendingCode.value = false
@@ -322,6 +343,7 @@ export const useSessionsStore = defineStore('sessions', () => {
     signInStep.value = 'password'
     signInError.value = null
     codeResent.value = false
+    demoCode.value = null
     endReset()
   }
 
@@ -523,6 +545,7 @@ export const useSessionsStore = defineStore('sessions', () => {
     signInStep.value = 'password'
     signInError.value = null
     codeResent.value = false
+    demoCode.value = null
     signInInfo.value = null
     endReset()
   }
@@ -609,6 +632,7 @@ export const useSessionsStore = defineStore('sessions', () => {
     signInError,
     resendingCode,
     codeResent,
+    demoCode,
     trusting,
     signInInfo,
     idpAvailable,
