@@ -32,10 +32,12 @@ test('import a spreadsheet, fix a row, push to the demo PBX, walk the QR codes, 
   await expect(app.getByLabel('Field for column MAC-Adresse')).toBeVisible()
   await app.getByRole('button', { name: 'Next' }).click()
   await app.getByLabel('Batch name').fill('Site A handsets')
-  await app.getByRole('button', { name: 'Create batch' }).click()
+  // Enter in the name creates the batch (issue 40), and the focus goes to the row to fix, not the page
+  await app.getByLabel('Batch name').press('Enter')
 
   // the rows, with the cut-short MAC flagged, then fixed in place
   await expect(app.getByText(/4 rows · 1 with errors/)).toBeVisible()
+  await expect(app.getByRole('checkbox', { name: 'Select row 3' })).toBeFocused()
   await expect(app.getByText(/MAC 00:15:65 has 6 of 12 hex digits/).first()).toBeVisible()
   await app.screenshot({ path: 'test-results/screens/dect-rows.png' })
   await app.getByRole('button', { name: 'Edit MAC address, row 3' }).click()
@@ -43,8 +45,15 @@ test('import a spreadsheet, fix a row, push to the demo PBX, walk the QR codes, 
   await app.getByRole('textbox', { name: 'MAC address, row 3' }).press('Enter')
   await expect(app.getByText(/4 rows · 0 with errors|4 rows(?! · \d+ with errors)/)).toBeVisible()
 
-  // push to the signed-in demo PBX
-  await app.getByRole('tab', { name: 'Push' }).click()
+  // push to the signed-in demo PBX; the tabs are one Tab stop, the arrow keys move between them (issue 40)
+  const tabs = app.getByRole('tab')
+  await expect(tabs.and(app.locator('[tabindex="0"]'))).toHaveText(['Rows'])
+  await app.getByRole('tab', { name: 'Rows' }).focus()
+  await app.keyboard.press('ArrowRight')
+  await app.keyboard.press('ArrowRight')
+  await expect(app.getByRole('tab', { name: 'Push' })).toBeFocused()
+  await expect(app.getByRole('tab', { name: 'Push' })).toHaveAttribute('aria-selected', 'true')
+  await expect(tabs.and(app.locator('[tabindex="0"]'))).toHaveText(['Push'])
   const panel = app.getByRole('region', { name: 'Push to a PBX' })
   await panel.getByRole('textbox', { name: 'Target PBX' }).click()
   await app.locator('.n-base-select-option', { hasText: 'Demo site' }).click()

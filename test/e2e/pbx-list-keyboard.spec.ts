@@ -106,6 +106,26 @@ test('removing a PBX from the keyboard leaves the focus on the row that took its
   expect(await focused(app)).toMatch(/^Branch 03,/)
 })
 
+test('a PBX added from the toolbar leaves the focus on its row\'s "Open", in view (issue 40)', async ({ app }) => {
+  await app.getByRole('button', { name: 'Add PBX' }).focus()
+  await app.keyboard.press('Enter')
+  const form = app.getByRole('dialog', { name: 'Add PBX' })
+  await expect(form.getByLabel('Label')).toBeFocused()
+  // sorts among the others, below the rows in view
+  await app.keyboard.type('Branch 25b')
+  await form.getByLabel('Address').focus()
+  await app.keyboard.type('https://pbx.example')
+  await form.getByLabel('User name').focus()
+  await app.keyboard.type('installer')
+  await app.keyboard.press('Enter')
+  await expect(form).toBeHidden()
+  await expect.poll(() => focused(app)).toBe('Open Branch 25b')
+  await expect(app.getByRole('button', { name: 'Open Branch 25b' })).toBeInViewport()
+  // the row is the table's Tab stop now: the arrows go on from it
+  await app.keyboard.press('Shift+Tab')
+  expect(await focused(app)).toMatch(/^Branch 25b,/)
+})
+
 test('a PBX renamed so that it sorts last keeps the focus, in view', async ({ app }) => {
   await app.getByRole('row', { name: /^Branch 02,/ }).focus()
   await app.keyboard.press('Tab')

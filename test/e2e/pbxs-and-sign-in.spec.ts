@@ -36,6 +36,24 @@ test('add a PBX, test the connection, sign in with a wrong then the right passwo
   expect((await services.handlers.listSessions(undefined))[0]?.status).toBe('signed_out')
 })
 
+test('the first PBX added from the keyboard leaves the focus on its "Open" (issue 40), and Enter there signs in', async ({ app, pbx }) => {
+  // the empty list's "Add PBX" goes with the list's first PBX: the focus must not drop to the page
+  await app.getByRole('button', { name: 'Add PBX' }).first().focus()
+  await app.keyboard.press('Enter')
+  const form = app.getByRole('dialog', { name: 'Add PBX' })
+  await expect(form.getByLabel('Label')).toBeFocused()
+  await app.keyboard.type('Keyboard office')
+  await form.getByLabel('Address').focus()
+  await app.keyboard.type(pbx.url)
+  await form.getByLabel('User name').focus()
+  await app.keyboard.type('manager')
+  await app.keyboard.press('Enter')
+  await expect(form).toBeHidden()
+  await expect(app.getByRole('button', { name: 'Open Keyboard office' })).toBeFocused()
+  await app.keyboard.press('Enter')
+  await expect(app.getByRole('textbox', { name: 'Password' })).toBeVisible()
+})
+
 test('a PBX that is down says so in the sign-in dialog', async ({ app, services, pbx }) => {
   await services.handlers.saveProfile({
     fields: { label: 'Down PBX', baseUrl: pbx.url, username: 'manager', domain: 'demo.pbx.example', signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },

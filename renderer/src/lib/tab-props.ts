@@ -1,19 +1,44 @@
 import type { HTMLAttributes } from 'vue'
 
+/** The key that moves to another tab, and which: the one before or after (round), the first, the last. */
+const MOVES: Record<string, (at: number, count: number) => number> = {
+  ArrowLeft: (at, count) => (at - 1 + count) % count,
+  ArrowRight: (at, count) => (at + 1) % count,
+  Home: () => 0,
+  End: (_at, count) => count - 1,
+}
+
 /**
- * What Naive UI's tabs lack for keyboard and screen-reader users (they are plain divs): the tab
- * role, whether it is the selected one, a place in the Tab order, and Enter or Space to choose it.
- * For NTabPane's `tab-props`.
+ * What Naive UI's tabs lack for keyboard and screen-reader users (they are plain divs), as
+ * WAI-ARIA's tabs pattern has it: the tab role, whether it is the selected one, Enter or Space to
+ * choose it, and one Tab stop for the whole list (a roving tabindex: the selected tab only), so
+ * the next Tab leads into the panel; the arrow keys move to the tab before or after (round), Home
+ * and End to the first and last, choosing it as they go (the panels show at once). For NTabPane's
+ * `tab-props`; the other tabs are found in the page (Naive keeps each tab's name in `data-name`),
+ * so the list works however its tabs come (fixed, or one per part of a comparison).
  */
 export function tabProps(name: string, selected: string, choose: (name: string) => void): HTMLAttributes {
   return {
     role: 'tab',
-    tabindex: 0,
+    tabindex: name === selected ? 0 : -1,
     'aria-selected': name === selected,
     onKeydown: (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' && event.key !== ' ') return
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault()
+        choose(name)
+        return
+      }
+      const move = MOVES[event.key]
+      const tab = event.currentTarget
+      if (!move || event.altKey || event.ctrlKey || event.metaKey || !(tab instanceof HTMLElement)) return
+      const list = tab.closest('.n-tabs-nav-scroll-content') ?? tab.parentElement?.parentElement
+      const tabs = Array.from(list?.querySelectorAll<HTMLElement>('[role="tab"]:not([data-disabled])') ?? [])
+      const next = tabs[move(tabs.indexOf(tab), tabs.length)]
+      const nextName = next?.dataset.name
+      if (!next || nextName === undefined) return
       event.preventDefault()
-      choose(name)
+      next.focus()
+      choose(nextName)
     },
   }
 }

@@ -83,6 +83,22 @@ describe('a new batch from a spreadsheet', () => {
     expect(rows[1]!.text()).toContain('MAC 00:15:65 has 6 of 12 hex digits')
   })
 
+  it('Enter in the name creates the batch, and its first row with errors takes the focus (issue 40)', async () => {
+    const { wrapper, router, pbx } = await mountWizard()
+    await drop(wrapper, new File([CSV], 'handsets.csv', { type: 'text/csv' }))
+    await button(wrapper, 'Next').trigger('click')
+    await flushPromises()
+
+    const label = wrapper.findAll('label').find((found) => found.text() === 'Batch name')!
+    await wrapper.find(`#${CSS.escape(label.attributes('for')!)}`).trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+
+    expect(pbx.createBatchFromCsv).toHaveBeenCalledTimes(1)
+    expect(router.currentRoute.value.path).toMatch(/^\/dect\/batches\/b-new-\d+$/)
+    // row 2's MAC is cut short: fixing it is the next step
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Select row 2')
+  })
+
   it("sends a dropped or picked file's bytes as they are, for main to read the encoding (Windows-1252 here), and shows it", async () => {
     const { wrapper, pbx } = await mountWizard()
     // what Excel on Western Windows saves: ü is the one byte FC, which is not UTF-8

@@ -339,7 +339,7 @@ describe('the rows of a batch', () => {
     expect(focusedLabel()).toBe(`Edit MAC address, row ${rendered + 5}`)
   })
 
-  it('has six tabs a keyboard can reach; the tab chosen is kept in the address', async () => {
+  it('has six tabs a keyboard can reach (one Tab stop, the arrows between them); the tab chosen is kept in the address', async () => {
     const { wrapper, router } = await mountBatch()
 
     const tabs = wrapper.findAll('[role="tab"]')
@@ -351,11 +351,15 @@ describe('the rows of a batch', () => {
       ['QR codes', 'false'],
       ['Labels', 'false'],
     ])
-    expect(tabs[2]!.attributes('tabindex')).toBe('0')
-    await tabs[2]!.trigger('keydown', { key: 'Enter' })
+    expect(tabs.map((tab) => tab.attributes('tabindex'))).toEqual(['0', '-1', '-1', '-1', '-1', '-1'])
+    await tabs[0]!.trigger('keydown', { key: 'ArrowRight' })
+    await flushPromises()
+    expect(router.currentRoute.value.query.tab).toBe('handsets')
+    await tabs[1]!.trigger('keydown', { key: 'ArrowRight' })
     await flushPromises()
 
     expect(router.currentRoute.value.query.tab).toBe('push')
     expect(wrapper.find('[role="tab"][aria-selected="true"]').text()).toBe('Push')
+    expect(wrapper.find('[role="tab"][tabindex="0"]').text()).toBe('Push')
   })
 })
