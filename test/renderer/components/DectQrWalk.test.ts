@@ -1,7 +1,7 @@
 import DectPushPanel from '@renderer/components/dect/DectPushPanel.vue'
 import DectQrWalk from '@renderer/components/dect/DectQrWalk.vue'
 import { PUSH_POLL_MS, usePushStore } from '@renderer/stores/push'
-import { flushPromises, type VueWrapper } from '@vue/test-utils'
+import { flushPromises, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h } from 'vue'
 import {
@@ -43,6 +43,11 @@ async function expectCodesReadAgainWhenPushEnds(pbx: FakePbx, wrapper: VueWrappe
   expect(position(wrapper)).toBe('Phone 1 of 3: Handset 1')
 }
 
+/** Keys as a keyboard or a scanner sends them, one keydown each; `\\n` is Enter. */
+async function typeKeys(target: DOMWrapper<Element>, text: string): Promise<void> {
+  for (const character of text) await target.trigger('keydown', { key: character === '\n' ? 'Enter' : character, shiftKey: character === ':' || /[A-F]/.test(character) })
+}
+
 const walk = (wrapper: VueWrapper) => wrapper.find('section[aria-label="QR code walk"]')
 const position = (wrapper: VueWrapper) => wrapper.find('.dect-qr-walk__position').text()
 
@@ -65,8 +70,8 @@ describe('DectQrWalk', () => {
     expect(wrapper.find('.dect-qr-walk__mac').text()).toBe('00:15:65:00:00:01')
     expect(wrapper.find('.dect-qr-walk__extension').text()).toBe('101')
     expect(button(wrapper, 'Previous').attributes('disabled')).toBeDefined()
-    // the walk has the focus, so the keys work at once
-    expect(document.activeElement).toBe(walk(wrapper).element)
+    // the code has the focus, so the keys and the scanner work at once
+    expect(document.activeElement).toBe(code.element)
   })
 
   it('goes through the phones with Next and Previous: "3 of 150"', async () => {
@@ -95,6 +100,57 @@ describe('DectQrWalk', () => {
     expect(button(wrapper, 'Next').attributes('disabled')).toBeDefined()
     await section.trigger('keydown', { key: 'ArrowRight' })
     expect(position(wrapper)).toBe('Phone 150 of 150: Handset 150')
+  })
+
+  it('steps with Page Down and Page Up too, from the code that has the focus', async () => {
+    const { wrapper } = await mountWalk(installWithQrCodes(150))
+    const code = wrapper.find('.dect-qr-walk__code')
+    expect(document.activeElement).toBe(code.element)
+
+    await code.trigger('keydown', { key: 'PageDown' })
+    await code.trigger('keydown', { key: 'PageDown' })
+    expect(position(wrapper)).toBe('Phone 3 of 150: Handset 3')
+    await code.trigger('keydown', { key: 'PageUp' })
+    expect(position(wrapper)).toBe('Phone 2 of 150: Handset 2')
+  })
+
+  it('jumps to the base whose MAC is typed or scanned, with or without separators, then Enter', async () => {
+    const { wrapper } = await mountWalk(installWithQrCodes(150))
+    const code = wrapper.find('.dect-qr-walk__code')
+
+    // the fake's MACs count in hex: 0x42 is the 66th phone
+    await typeKeys(code, '001565000042\n')
+    expect(position(wrapper)).toBe('Phone 66 of 150: Handset 66')
+    expect(wrapper.find('.dect-qr-walk__mac').text()).toBe('00:15:65:00:00:42')
+    expect(wrapper.find('.dect-qr-walk__typed').text()).toBe('Went to the base with MAC 00:15:65:00:00:42.')
+
+    // with separators and in lower case, as some scanners send it
+    await typeKeys(code, '00:15:65:00:00:2a\n')
+    expect(position(wrapper)).toBe('Phone 42 of 150: Handset 42')
+    // stepping on: the message spoke of the base before
+    await code.trigger('keydown', { key: 'ArrowRight' })
+    expect(wrapper.find('.dect-qr-walk__typed').text()).toBe('')
+  })
+
+  it('names a MAC that is not in the batch, and text that is no MAC, and moves nothing', async () => {
+    const { wrapper } = await mountWalk(installWithQrCodes(150))
+    const code = wrapper.find('.dect-qr-walk__code')
+    await code.trigger('keydown', { key: 'PageDown' })
+
+    await typeKeys(code, '00-15-65-FF-FF-FF\n')
+    expect(wrapper.find('.dect-qr-walk__typed').text()).toBe('No base with MAC 00:15:65:FF:FF:FF in this batch.')
+    expect(position(wrapper)).toBe('Phone 2 of 150: Handset 2')
+
+    await typeKeys(code, '0015\n')
+    expect(wrapper.find('.dect-qr-walk__typed').text()).toBe('“0015” is not a MAC: type or scan its 12 hex digits (e.g. 00:15:65:AA:BB:CC).')
+    expect(position(wrapper)).toBe('Phone 2 of 150: Handset 2')
+
+    // what is being typed shows; Escape drops it
+    await typeKeys(code, '0015')
+    expect(wrapper.find('.dect-qr-walk__typed').text()).toBe('MAC: 0015')
+    await code.trigger('keydown', { key: 'Escape' })
+    await code.trigger('keydown', { key: 'Enter' })
+    expect(position(wrapper)).toBe('Phone 2 of 150: Handset 2')
   })
 
   it('keeps each phone’s "done" mark while walking', async () => {
