@@ -104,6 +104,9 @@ test('the installer: bases from a spreadsheet, a model fixed for the ticked rows
   await expect(panel.getByText('Push finished: everything is on the PBX')).toBeVisible({ timeout: 30_000 })
   await expect(badge).toHaveText('Done')
   await app.screenshot({ path: 'test-results/screens/journey-installer-done.png' })
+  // the next step is offered where the push ended, and it leads to the label sheet (issue 40)
+  await panel.getByRole('button', { name: 'Next: print labels (12 bases, 3 handsets)' }).click()
+  await expect(app.getByRole('tab', { name: 'Labels' })).toHaveAttribute('aria-selected', 'true')
 
   // --- what the screen calls done, on the PBX -----------------------------------------------------
   const api = await demoApi(pbx.url, MANAGER)

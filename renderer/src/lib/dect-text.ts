@@ -53,6 +53,18 @@ export function pushSummaryText(p: PushProgress, target: string): string {
   return parts.join(' ')
 }
 
+/**
+ * The next step after a push that put phones on the PBX: "Next: print labels (12 bases, 150
+ * handsets)"; '' when nothing is on the PBX to label.
+ */
+export function nextLabelsText(state: BatchState): string {
+  const { rows, handsets } = state
+  const what = [rows.done > 0 ? `${rows.done} ${rows.done === 1 ? 'base' : 'bases'}` : '', handsets.done > 0 ? `${handsets.done} ${handsets.done === 1 ? 'handset' : 'handsets'}` : '']
+    .filter(Boolean)
+    .join(', ')
+  return what ? `Next: print labels (${what})` : ''
+}
+
 /** After a retry: "2 bases failed again: the reasons are under "Failed". Fix them on the Rows tab, then retry."; '' when none did. */
 export function failedAgainText(state: BatchState): string {
   const bases = state.rows.failed

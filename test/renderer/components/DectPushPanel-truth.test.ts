@@ -1,6 +1,7 @@
 import { flushPromises } from '@vue/test-utils'
 import { NAlert } from 'naive-ui'
 import { describe, expect, it } from 'vitest'
+import DectPushPanel from '@renderer/components/dect/DectPushPanel.vue'
 import { fakePushProgress } from '../fake-pbx'
 import { button } from '../wrapper-find'
 import { mountPanel, setup } from './push-panel-setup'
@@ -58,6 +59,26 @@ describe('DectPushPanel tells the truth', () => {
     const { wrapper } = await mountPanel()
     expect(wrapper.findComponent(NAlert).props('type')).toBe('success')
     expect(wrapper.findComponent(NAlert).text()).toContain('Push finished: everything is on the PBX')
+    // the next step of the installer's day, as the primary action (issue 40): the batch view opens the labels
+    const next = button(wrapper, 'Next: print labels (3 bases, 4 handsets)')
+    expect(next.classes()).toContain('n-button--primary-type')
+    await next.trigger('click')
+    expect(wrapper.findComponent(DectPushPanel).emitted('labels')).toHaveLength(1)
+  })
+
+  it('bases failed: the labels are offered for those on the PBX, after the retry', async () => {
+    const pbx = setup({ batch: { rows: 8, done: 6, failed: 2 } })
+    pbx.dect.state.pushes.b1 = fakePushProgress('b1', { status: 'partly_failed', total: 8, done: 8, created: 6, failed: 2, pending: 0 })
+    const { wrapper } = await mountPanel()
+    expect(wrapper.findAll('.dect-push__finished button').map((b) => b.text())).toEqual(['Retry failed (2)', 'Next: print labels (6 bases)'])
+    expect(button(wrapper, 'Next: print labels (6 bases)').classes()).not.toContain('n-button--primary-type')
+  })
+
+  it('nothing on the PBX: no labels to print', async () => {
+    const pbx = setup({ batch: { rows: 8, failed: 8 } })
+    pbx.dect.state.pushes.b1 = fakePushProgress('b1', { status: 'partly_failed', total: 8, done: 8, failed: 8, pending: 0 })
+    const { wrapper } = await mountPanel()
+    expect(wrapper.findAll('button').some((b) => b.text().startsWith('Next: print labels'))).toBe(false)
   })
 
   it('a first push names both kinds: "Push 150 bases and 25 handsets"', async () => {
