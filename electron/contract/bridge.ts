@@ -19,6 +19,7 @@ import {
   PushProgressSchema,
 } from './dect'
 import { DectPhoneSchema, DectPhoneUpdateSchema, LIMITS } from './pbx'
+import { ScanExtensionStartSchema, ScanModelSchema } from './dect-scan'
 import { ivrOutboundOperations } from './bridge-ivr-outbound'
 import { mailOperations } from './bridge-mail'
 import { desktopOperations } from './bridge-desktop'
@@ -273,12 +274,18 @@ export const bridge = {
     }),
     result: BatchSchema,
   },
-  /** a barcode scanner typed a MAC: add a row named after the pattern ("Handset {n}") */
+  /**
+   * a barcode scanner typed a MAC: add a row named after the pattern ("Handset {n}"); `model`, when
+   * given, is the row's own vendor, model and template (a model changed mid-scan: the batch's
+   * defaults stay the first one's), and `extensionStart` numbers the bases' extensions from it
+   */
   scanMac: {
     input: z.strictObject({
       batchId: z.string().min(1),
       mac: z.string().trim().min(1, { error: 'scan or type a MAC' }),
       namePattern: z.string().trim().min(1).max(64).default('Handset {n}'),
+      model: ScanModelSchema.optional(),
+      extensionStart: ScanExtensionStartSchema.optional(),
     }),
     result: z.object({
       batch: BatchSchema,

@@ -14,12 +14,12 @@ import { createImportSettings } from './import-settings'
 import { labelHandsets } from '../../contract/handset-labels'
 import type { LabelSheet } from './labels/label-pdf'
 import { createModelCatalog } from './handsets/model-catalog'
-import { parseMac } from './mac'
 import { createPushRunner } from './push'
 import { batchFileStem, resultsCsv } from './results-csv'
 import { flagModels, type ModelsOwner } from './row-models'
 import { findDuplicateMacs, flagMacsOnPbx } from './mac-clashes'
 import { buildRow, rawOf, revalidateRow } from './row-validation'
+import { scannedMac, scannedRowCells } from './scan-row'
 
 /**
  * The QR and PDF libraries (qrcode; pdfkit, fontkit and the label font) are loaded when a code or a
@@ -189,16 +189,15 @@ export function createDectService(options: DectServiceOptions) {
         return handsets.withHandsetsChecked({ ...batch, rows: recheck(rows, batch.defaults) }, lines)
       })
     },
-    async scanMac({ batchId, mac, namePattern }) {
-      const parsed = parseMac(mac)
-      if (!parsed.ok) throw new ServiceError('INVALID_INPUT', `mac: ${parsed.message}`, { field: 'mac' })
+    async scanMac(scan) {
+      const mac = scannedMac(scan.mac)
       let rowId = ''
       let duplicateOfRow: number | undefined
-      const { recheck, lines } = await checksOf(batchId)
-      const batch = await store.update(batchId, (current) => {
+      const { recheck, lines } = await checksOf(scan.batchId)
+      const batch = await store.update(scan.batchId, (current) => {
         const number = nextRowNumber(current.rows)
-        duplicateOfRow = current.rows.find((row) => row.values.mac === parsed.mac)?.row
-        const row = buildRow({ mac: parsed.mac, name: namePattern.replaceAll('{n}', String(number)) }, current.defaults, number)
+        duplicateOfRow = current.rows.find((row) => row.values.mac === mac)?.row
+        const row = buildRow(scannedRowCells(scan, mac, number, current.rows), current.defaults, number)
         rowId = row.id
         return handsets.withHandsetsChecked({ ...current, rows: recheck([...current.rows, row], current.defaults) }, lines)
       })
