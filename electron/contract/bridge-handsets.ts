@@ -42,15 +42,21 @@ export const ExtensionRangeSchema = z
   .refine((r) => BigInt(r.to) - BigInt(r.from) < 10_000n, { error: 'a range holds at most 10,000 extensions', path: ['to'] })
 export type ExtensionRange = z.infer<typeof ExtensionRangeSchema>
 
-export const SCAN_RESULTS = ['base', 'added', 'duplicate', 'full'] as const
+export const SCAN_RESULTS = ['base', 'added', 'duplicate', 'full', 'switch'] as const
 
 /** What one scan in enrolment mode did. */
 export const ScanHandsetAnswerSchema = z.object({
   batch: BatchSchema,
-  /** base: a base MAC was scanned (and added when new); added: a handset; duplicate / full: nothing added */
+  /**
+   * base: a base MAC was scanned (and added when new); added: a handset; duplicate / full: nothing
+   * added; switch: another base's MAC scanned while enrolling on one, offered (nothing changed)
+   */
   result: z.enum(SCAN_RESULTS),
   /** the base the next handsets go to (12 hex digits) */
   baseMac: z.string(),
+  /** with `switch`: the base scanned, to switch to (12 hex digits), and its name */
+  offeredMac: z.string().optional(),
+  offeredName: z.string().optional(),
   /** the handset added, or the one that already has this IPUI */
   handsetId: z.string().optional(),
   extension: z.string().optional(),
@@ -99,6 +105,20 @@ export const BaseMembersSchema = z.object({
 })
 export type BaseMembers = z.infer<typeof BaseMembersSchema>
 
+/**
+ * The extensions enrolment offers on a PBX (issue 40): the first run of its users' extensions
+ * that no base has a member for, lowest first, in a row (1101, 1102, …), at most a range's
+ * 10,000. Absent when every user's extension is held, or the PBX has no list of users.
+ */
+export const FreeExtensionsSchema = z.object({
+  /** false: the PBX has no list of users (GET /api/users answers 404/405) */
+  supported: z.boolean(),
+  run: z.object({ from: ExtensionNumberSchema, to: ExtensionNumberSchema, count: z.int().positive() }).optional(),
+  /** every user's extension free, in the run or not */
+  free: z.int().nonnegative(),
+})
+export type FreeExtensions = z.infer<typeof FreeExtensionsSchema>
+
 export const handsetOperations = {
   /**
    * the DECT models: this PBX's when a profile is given and it lists them (remembered for offline
@@ -125,6 +145,11 @@ export const handsetOperations = {
       code: z.string().trim().min(1, { error: 'scan or type a base MAC or a handset IPUI' }).max(64),
       /** the base selected by an earlier scan */
       baseMac: z.string().max(64).optional(),
+      /**
+       * with a base selected, another base's MAC is only offered (result `switch`), so a label
+       * scanned by mistake moves nothing; true: the installer took the offer, switch to it
+       */
+      switchBase: z.boolean().default(false),
       extensions: ExtensionRangeSchema,
       namePattern: z.string().trim().max(64).default(''),
     }),
@@ -145,6 +170,8 @@ export const handsetOperations = {
   },
   /** a base's members on the PBX, its lines and the tenant's extensions */
   listBaseMembers: { input: z.strictObject({ profileId, phoneId: z.string().min(1) }), result: BaseMembersSchema },
+  /** the first run of free extensions on the PBX (users with no member on any base): enrolment's default range */
+  freeExtensionRun: { input: z.strictObject({ profileId }), result: FreeExtensionsSchema },
   /** replace a base's members (checked first: extensions known, none twice, within the lines); answers them read back */
   saveBaseMembers: {
     input: z.strictObject({ profileId, phoneId: z.string().min(1), members: z.array(DectMemberWriteSchema).max(10_000) }),

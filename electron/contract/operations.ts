@@ -88,6 +88,7 @@ export const OPERATION_NAMES = [
   'siteStatus',
   'baseAction',
   'listBaseMembers',
+  'freeExtensionRun',
   'saveBaseMembers',
   // IVR servers and outbound rules (bridge-ivr-outbound.ts)
   'listIvrServers',

@@ -21,6 +21,8 @@ import { buildRow } from '../row-validation'
 export interface ScanInput {
   code: string
   baseMac?: string | undefined
+  /** with a base selected, another base's MAC switches to it only when true (else it is offered) */
+  switchBase?: boolean | undefined
   extensions: ExtensionRange
   /** the handset's name: `{extension}` and `{n}` (the handset's number in the batch) filled in */
   namePattern: string
@@ -33,7 +35,13 @@ const invalid = (field: string, message: string) => new ServiceError('INVALID_IN
 /** The batch after one scan, and what the scan did. */
 export function scanInto(batch: Batch, input: ScanInput, linesOf: LinesOf): { batch: Batch; answer: Answer } {
   const mac = parseMac(input.code)
-  if (mac.ok) return selectBase(batch, mac.mac, linesOf)
+  if (mac.ok) {
+    const current = input.baseMac === undefined ? undefined : parseMac(input.baseMac)
+    if (!input.switchBase && current?.ok && current.mac !== mac.mac && batch.rows.some((row) => row.values.mac === current.mac)) {
+      return { batch, answer: offerSwitch(batch, current.mac, mac.mac, linesOf) }
+    }
+    return selectBase(batch, mac.mac, linesOf)
+  }
   // a MAC of the right form that no phone can have (broadcast, all zeros, multicast): say so
   if (mac.kind !== undefined) throw invalid('code', mac.message)
   const ipui = parseIpui(input.code)
@@ -91,6 +99,25 @@ export function scanInto(batch: Batch, input: ScanInput, linesOf: LinesOf): { ba
       extension,
       message: `Extension ${extension}: handset ${ipui.ipui} on base ${baseName} (${count}${lines === undefined ? '' : ` of ${lines}`}).`,
     },
+  }
+}
+
+/** Another base's MAC, scanned while enrolling on `current`: offered, nothing changed (a label scanned by mistake moves nothing). */
+function offerSwitch(batch: Batch, current: string, mac: string, linesOf: LinesOf): Answer {
+  const nameOf = (m: string) => batch.rows.find((row) => row.values.mac === m)?.values.name ?? macForPeople(m)
+  const row = batch.rows.find((r) => r.values.mac === current)
+  const onBase = batch.handsets.filter((h) => h.values.base_mac === current).length
+  const lines = row ? linesOf({ ...batch.defaults, ...row.values }) : undefined
+  const known = batch.rows.some((r) => r.values.mac === mac)
+  const offered = nameOf(mac)
+  return {
+    result: 'switch',
+    baseMac: current,
+    onBase,
+    ...(lines === undefined ? {} : { lines }),
+    offeredMac: mac,
+    offeredName: offered,
+    message: `That is base ${offered === macForPeople(mac) ? offered : `${offered} (${macForPeople(mac)})`}${known ? '' : ', not in the batch yet'}, not a handset: press Enter to switch to it, or scan the next handset for ${nameOf(current)}. Nothing added.`,
   }
 }
 

@@ -12,6 +12,7 @@ import { createProvisionedPhonesClient } from '../../pbx-client/provisioned-phon
 import { createUsersClient } from '../../pbx-client/users'
 import { nextRowNumber } from '../batch-parts'
 import type { BatchStore } from '../batch-store'
+import { firstFreeRun } from './free-run'
 import { flagHandsetsOnPbx, type PbxMember } from './handset-check'
 import { linesFromModels, recheckHandsets, type LinesOf } from './handset-import'
 import { buildHandsetRow, type RawHandsetValues } from './handset-rows'
@@ -21,7 +22,7 @@ import type { createModelCatalog } from './model-catalog'
 
 type HandsetHandlers = Pick<
   BridgeHandlers,
-  'listDectModels' | 'editBatchHandsets' | 'scanHandset' | 'checkHandsetsOnPbx' | 'siteStatus' | 'baseAction' | 'listBaseMembers' | 'saveBaseMembers'
+  'listDectModels' | 'editBatchHandsets' | 'scanHandset' | 'checkHandsetsOnPbx' | 'siteStatus' | 'baseAction' | 'listBaseMembers' | 'saveBaseMembers' | 'freeExtensionRun'
 >
 
 export interface HandsetServiceOptions {
@@ -105,11 +106,11 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
       })
     },
 
-    async scanHandset({ batchId, code, baseMac, extensions, namePattern }) {
+    async scanHandset({ batchId, code, baseMac, switchBase, extensions, namePattern }) {
       const lines = await linesOf()
       let answer: Omit<Awaited<ReturnType<HandsetHandlers['scanHandset']>>, 'batch'> | undefined
       const batch = await store.update(batchId, (current) => {
-        const scanned = scanInto(current, { code, baseMac, extensions, namePattern }, lines)
+        const scanned = scanInto(current, { code, baseMac, switchBase, extensions, namePattern }, lines)
         answer = scanned.answer
         return scanned.batch
       })
@@ -171,6 +172,16 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
       const caller = await callerFor(profileId)
       const [members, facts] = await Promise.all([createDectMembersClient(caller).list(phoneId), baseFacts(caller, phoneId)])
       return { members, ...facts }
+    },
+
+    async freeExtensionRun({ profileId }) {
+      const caller = await callerFor(profileId)
+      const [users, phones] = await Promise.all([createUsersClient(caller).listAll(), createDectPhonesClient(caller).list()])
+      if (!users.supported) return { supported: false, free: 0 }
+      // a PBX without members holds no extension on a base
+      const { members } = await membersOnPbx(caller, phones.items)
+      const extensions = users.items.flatMap((u) => (u.extension_number ? [u.extension_number] : []))
+      return { supported: true, ...firstFreeRun(extensions, members.map((m) => m.member.extension_number)) }
     },
 
     async saveBaseMembers({ profileId, phoneId, members }) {
