@@ -1,6 +1,7 @@
 import { batchStateOf } from '@contract/batch-state'
 import type { PbxApi } from '@contract/bridge'
 import type { Batch, BatchDefaults, BatchField, BatchRow, BatchRowValues, ColumnMapping, CsvEncoding, RowProblem } from '@contract/dect'
+import { nextExtension } from '@contract/dect-scan'
 import { DECT_LANGUAGES } from '@contract/pbx'
 import type { BridgeError, BridgeResult } from '@contract/result'
 
@@ -260,7 +261,7 @@ export function createBatchFakes(initial: Partial<BatchFakeState> = {}): { state
       batch.rows = check(rows, batch.defaults)
       return save(batch)
     },
-    scanMac: async ({ batchId, mac, namePattern = 'Handset {n}' }) => {
+    scanMac: async ({ batchId, mac, namePattern = 'Handset {n}', model, extensionStart }) => {
       const batch = find(batchId)
       if (!batch) return notFound()
       const digits = mac.replace(/[:\-. ]/g, '')
@@ -271,7 +272,9 @@ export function createBatchFakes(initial: Partial<BatchFakeState> = {}): { state
       const normal = digits.toUpperCase()
       const number = 1 + batch.rows.reduce((max, row) => Math.max(max, row.row), 0)
       const duplicateOfRow = batch.rows.find((row) => row.values.mac === normal)?.row
-      const row = sampleRow(number, { mac: normal, name: namePattern.replaceAll('{n}', String(number)) })
+      const cells: BatchRowValues = { mac: normal, name: namePattern.replaceAll('{n}', String(number)), ...model }
+      if (extensionStart !== undefined) cells.extension = nextExtension(extensionStart, batch.rows.map((row) => row.values.extension))
+      const row = sampleRow(number, cells)
       batch.rows = check([...batch.rows, row], batch.defaults)
       const saved = save(batch)
       if (!saved.ok) return saved

@@ -10,7 +10,7 @@ export type BatchFile = OperationOutput<'exportBatch'>
 
 /** What one scan answered, for the scan panel's confirmation line. */
 export type ScanOutcome =
-  | { ok: true; rowId: string; row: number; name: string; mac: string; duplicateOfRow?: number }
+  | { ok: true; rowId: string; row: number; name: string; mac: string; extension?: string; duplicateOfRow?: number }
   | { ok: false; error: BridgeError }
 
 /**
@@ -354,13 +354,16 @@ export const useBatchesStore = defineStore('batches', () => {
     return change(() => window.pbx.checkBatchOnPbx({ batchId, profileId }), checking)
   }
 
-  /** A barcode scanner typed a MAC: a row named after `namePattern` is added to the current batch. */
-  async function scan(mac: string, namePattern: string): Promise<ScanOutcome> {
+  /**
+   * A barcode scanner typed a MAC: a row named after `namePattern` is added to the current batch,
+   * with the model and the next extension from the start when `more` has them.
+   */
+  async function scan(mac: string, namePattern: string, more: Pick<OperationInput<'scanMac'>, 'model' | 'extensionStart'> = {}): Promise<ScanOutcome> {
     const batchId = current.value?.id
     if (!batchId) return { ok: false, error: { code: 'NOT_FOUND', message: 'No batch is open.' } }
     scanning.value = true
     try {
-      const result = await callBridge(() => window.pbx.scanMac({ batchId, mac, namePattern }))
+      const result = await callBridge(() => window.pbx.scanMac({ batchId, mac, namePattern, ...plain(more) }))
       if (!result.ok) return { ok: false, error: result.error }
       put(result.value.batch)
       const row = result.value.batch.rows.find((candidate) => candidate.id === result.value.rowId)
@@ -371,6 +374,7 @@ export const useBatchesStore = defineStore('batches', () => {
         name: row?.values.name ?? '',
         mac: row?.values.mac ?? mac,
       }
+      if (row?.values.extension) outcome.extension = row.values.extension
       if (result.value.duplicateOfRow !== undefined) outcome.duplicateOfRow = result.value.duplicateOfRow
       return outcome
     } finally {

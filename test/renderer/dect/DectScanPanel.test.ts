@@ -1,5 +1,6 @@
 import './virtual-layout'
 import { resetBeep } from '@renderer/lib/beep'
+import type { BatchDefaults } from '@contract/dect'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RouterView } from 'vue-router'
@@ -47,9 +48,10 @@ afterEach(() => {
   Reflect.deleteProperty(window, 'AudioContext')
 })
 
-async function mountScan() {
-  const batch = sampleBatch({ id: 'b-scan', name: 'Scanned on site', source: 'scanned' })
-  const pbx = installFakePbx(createFakePbx({}, { batches: { batches: [batch], lastMapping: {}, pbxMacs: {} } }))
+/** a batch whose defaults name the model already: scan mode opens on the scan field */
+async function mountScan(defaults: BatchDefaults = { vendor: 'Yealink', model: 'W80B' }, overrides: Parameters<typeof createFakePbx>[0] = {}) {
+  const batch = sampleBatch({ id: 'b-scan', name: 'Scanned on site', source: 'scanned', defaults })
+  const pbx = installFakePbx(createFakePbx(overrides, { batches: { batches: [batch], lastMapping: {}, pbxMacs: {} } }))
   const result = await mountInApp(RouterView, '/dect/batches/b-scan?scan=1')
   await flushPromises()
   return { ...result, pbx }
