@@ -43,12 +43,15 @@ export const useHandsetsStore = defineStore('handsets', () => {
     return batch
   }
 
-  /** One scan in enrolment mode: a base MAC selects the base, an IPUI/IPEI adds a handset on it. */
-  async function scan(code: string, extensions: ExtensionRange, namePattern: string): Promise<HandsetScan> {
+  /**
+   * One scan in enrolment mode: a base MAC selects the base (another one than selected is only
+   * offered, unless `switchBase`), an IPUI/IPEI adds a handset on it.
+   */
+  async function scan(code: string, extensions: ExtensionRange, namePattern: string, switchBase = false): Promise<HandsetScan> {
     const batchId = batches.current?.id
     if (!batchId) return { ok: false, error: { code: 'NOT_FOUND', message: 'No batch is open.' } }
     const baseMac = scanBase.value[batchId]
-    const result = await callBridge(() => window.pbx.scanHandset({ batchId, code, extensions: plain(extensions), namePattern, ...(baseMac ? { baseMac } : {}) }))
+    const result = await callBridge(() => window.pbx.scanHandset({ batchId, code, extensions: plain(extensions), namePattern, switchBase, ...(baseMac ? { baseMac } : {}) }))
     if (!result.ok) return { ok: false, error: result.error }
     const { batch, ...answer } = result.value
     batches.put(batch)
@@ -56,7 +59,12 @@ export const useHandsetsStore = defineStore('handsets', () => {
     return { ok: true, answer }
   }
 
-  return { scanBase, checking, notes, edit, checkOnPbx, scan }
+  /** The first run of free extensions on that PBX (enrolment's default range); an error when it cannot be asked. */
+  function freeRun(profileId: string) {
+    return callBridge(() => window.pbx.freeExtensionRun({ profileId }))
+  }
+
+  return { scanBase, checking, notes, edit, checkOnPbx, scan, freeRun }
 })
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useHandsetsStore, import.meta.hot))
