@@ -11,7 +11,6 @@ import {
   CsvPreviewSchema,
   DamagedBatchPartsSchema,
   DamagedBatchSchema,
-  LABEL_SIZE_NAMES,
   MAX_CSV_BASE64,
   MAX_CSV_TEXT,
   PhoneQrSchema,
@@ -19,6 +18,7 @@ import {
   PushProgressSchema,
 } from './dect'
 import { DectPhoneSchema, DectPhoneUpdateSchema, LIMITS } from './pbx'
+import { labelOperations } from './label-sheet'
 import { ScanExtensionStartSchema, ScanModelSchema } from './dect-scan'
 import { ivrOutboundOperations } from './bridge-ivr-outbound'
 import { mailOperations } from './bridge-mail'
@@ -326,14 +326,7 @@ export const bridge = {
 
   /** the QR code of every pushed phone's provisioning URL, in row order */
   batchQrCodes: { input: BatchIdSchema, result: z.array(PhoneQrSchema) },
-  /**
-   * the label sheet as a PDF file (base64): its labels and pages, and warnings of characters the
-   * labels' font lacks (they print as empty boxes), each naming the row and the character
-   */
-  exportLabelsPdf: {
-    input: z.strictObject({ batchId: z.string().min(1), size: z.enum(LABEL_SIZE_NAMES) }),
-    result: z.object({ fileName: z.string(), base64: z.string(), labels: z.int(), pages: z.int(), warnings: z.array(z.string()) }),
-  },
+  ...labelOperations,
   /** row, MAC, name, id, url, outcome of every row, as CSV */
   exportResultsCsv: { input: BatchIdSchema, result: z.object({ fileName: z.string(), csv: z.string() }) },
 

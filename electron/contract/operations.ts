@@ -59,6 +59,7 @@ export const OPERATION_NAMES = [
   'retryFailedRows',
   'batchQrCodes',
   'exportLabelsPdf',
+  'printLabels',
   'exportResultsCsv',
   'listDectPhones',
   'updateDectPhone',

@@ -28,6 +28,8 @@ export const BRIDGE_ERROR_CODES = [
   'NO_KEYCHAIN',
   /** another window or command line is using the same file (a batch being pushed, the saved PBXs): try again when it is done */
   'BUSY',
+  /** the system's print dialog could not print (no printer, a printer error); the message quotes its reason */
+  'PRINT_FAILED',
   /** anything unexpected: a bug in the app */
   'INTERNAL',
 ] as const

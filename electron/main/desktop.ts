@@ -13,6 +13,7 @@ import { bindBridge } from './ipc-binding'
 import { startLogging } from './logging'
 import { buildMenuTemplate } from './menu-template'
 import { createTrustedSenders } from './trusted-senders'
+import { printInHiddenWindow } from './print-window'
 import { createMainWindow } from './window'
 import { rendererLocation } from './window-options'
 
@@ -77,6 +78,8 @@ async function start(): Promise<void> {
     openExternal: webAddressOnly((url) => shell.openExternal(url)),
     // a damaged batch file, shown where it is so the user can deal with it (services ask by path)
     showItemInFolder: (path) => shell.showItemInFolder(path),
+    // a label sheet through the system's print dialog: its PDF in a hidden window
+    print: printInHiddenWindow,
     app: appInfo,
   })
   bindBridge(

@@ -60,3 +60,19 @@ function safeOrigin(url: string): string | undefined {
     return undefined
   }
 }
+
+/**
+ * The hidden window that holds a label sheet's PDF for the system's print dialog
+ * (print-window.ts): the same checklist, no preload (it never talks to main), no developer tools,
+ * and Chromium's PDF viewer (`plugins`), which is what prints the file. It loads only the PDF the
+ * services just wrote.
+ */
+export function printWindowOptions(): BrowserWindowConstructorOptions {
+  return {
+    show: false,
+    width: 900,
+    height: 1200,
+    title: 'Print labels',
+    webPreferences: { ...SECURE_WEB_PREFERENCES, devTools: false, plugins: true },
+  }
+}

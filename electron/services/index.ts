@@ -12,6 +12,7 @@ import { createProfileListService } from './profiles/profile-list'
 import { createProfileMerge } from './profiles/profile-merge'
 import { exportProfiles, importProfiles } from './profiles/profile-transfer'
 import { createDectService } from './dect/dect-service'
+import type { PrintLabels } from './dect/labels/label-print'
 import { createConfigService } from './config/config-service'
 import { createFleetService } from './fleet/fleet-service'
 import { createUiStateService } from './desktop/ui-state'
@@ -35,6 +36,8 @@ export interface ServicesOptions {
   openExternal?: (url: string) => Promise<void>
   /** shows a file in the system's file manager (a damaged batch file); Electron's shell in the app, absent: not offered */
   showItemInFolder?: (path: string) => void
+  /** prints a label sheet through the system's print dialog (a hidden window holding the PDF, in the app); absent: not offered */
+  print?: PrintLabels
 }
 
 export interface Services {
@@ -70,6 +73,7 @@ export function createServices(options: ServicesOptions): Services {
     sessions,
     labelOf: (profileId) => profiles.get(profileId).then((profile) => profile.label, () => undefined),
     ...(options.showItemInFolder ? { showItemInFolder: options.showItemInFolder } : {}),
+    ...(options.print ? { print: options.print } : {}),
   })
 
   /**

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
 import { startDemoPbx, type DemoPbx, type DemoPbxOptions } from '../../electron/demo-pbx'
 import { createServices, type Services } from '../../electron/services'
+import type { LabelPrintJob, PrintAnswer } from '../../electron/services/dect/labels/label-print'
 import { openKeytarStore } from '../../electron/services/keychain/keytar-store'
 import { installBridge } from './bridge-binding'
 import { serveRenderer } from './static-server'
@@ -20,6 +21,11 @@ type Fixtures = {
   dataDir: string
   /** the addresses the app asked the system browser to open (the test plays the browser) */
   browserOpened: string[]
+  /**
+   * the system's print dialog, played by the test: the label sheets the app asked it to print
+   * (`jobs`), and how it answers (`answer`: printed, unless a test sets a failure such as no printer)
+   */
+  printer: { jobs: LabelPrintJob[]; answer: PrintAnswer }
   /** how the demo PBX starts; a spec or describe sets them with `test.use({ pbxOptions: … })` */
   pbxOptions: Omit<DemoPbxOptions, 'port'>
   /** a demo PBX of this test alone, started only for a test that asks for it, stopped after it */
@@ -54,6 +60,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   browserOpened: async ({}, use) => {
     await use([])
   },
+  printer: async ({}, use) => {
+    await use({ jobs: [], answer: { success: true } })
+  },
   pbxOptions: [{}, { option: true }],
   pbx: async ({ pbxOptions }, use) => {
     // always any free port: a fixed one could be taken by another run on the same machine
@@ -70,10 +79,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     })
     await Promise.all(started.map((pbx) => pbx.stop()))
   },
-  services: async ({ dataDir, browserOpened }, use) => {
+  services: async ({ dataDir, browserOpened, printer }, use) => {
     const services = createServices({
       dataDir,
       openExternal: async (url) => void browserOpened.push(url),
+      print: async (job) => {
+        printer.jobs.push(job)
+        return printer.answer
+      },
       keychain: await openKeytarStore(),
       app: { name: 'PBX Provisioner', version: 'test', versions: { node: process.versions.node }, platform: process.platform },
     })

@@ -11,11 +11,11 @@ import { csvText, importCsv, previewCsv } from './csv-import'
 import { linesFromModels } from './handsets/handset-import'
 import { createHandsetService } from './handsets/handset-service'
 import { createImportSettings } from './import-settings'
-import { labelHandsets } from '../../contract/handset-labels'
-import type { LabelSheet } from './labels/label-pdf'
+import { createLabelService } from './labels/label-service'
+import type { PrintLabels } from './labels/label-print'
 import { createModelCatalog } from './handsets/model-catalog'
 import { createPushRunner } from './push'
-import { batchFileStem, resultsCsv } from './results-csv'
+import { resultsCsv } from './results-csv'
 import { flagModels, type ModelsOwner } from './row-models'
 import { findDuplicateMacs, flagMacsOnPbx } from './mac-clashes'
 import { buildRow, rawOf, revalidateRow } from './row-validation'
@@ -53,7 +53,6 @@ type DectHandlers = Pick<
   | 'cancelPush'
   | 'retryFailedRows'
   | 'batchQrCodes'
-  | 'exportLabelsPdf'
   | 'exportResultsCsv'
   | 'listDectPhones'
   | 'updateDectPhone'
@@ -68,6 +67,8 @@ export interface DectServiceOptions {
   showItemInFolder?: (path: string) => void
   /** a saved PBX's label (for the model errors that name it); undefined when there is no such PBX */
   labelOf?: (profileId: string) => Promise<string | undefined>
+  /** prints a label sheet through the system's print dialog (the desktop app); absent: not offered */
+  print?: PrintLabels
 }
 
 /**
@@ -97,6 +98,7 @@ export function createDectService(options: DectServiceOptions) {
   const handsets = createHandsetService({ store, catalog, callerFor })
   const push = createPushRunner({ store, callerFor, remember: (profileId) => handsets.handlers.listDectModels({ profileId }) })
   const phones = async (profileId: string) => createDectPhonesClient(await callerFor(profileId))
+  const labels = createLabelService({ getBatch: (batchId) => store.get(batchId), ...(options.print ? { print: options.print } : {}) })
 
   /**
    * The models a batch is checked with: its PBX's own list when the batch's PBX is known (chosen at
@@ -269,16 +271,6 @@ export function createDectService(options: DectServiceOptions) {
         })),
       )
     },
-    async exportLabelsPdf({ batchId, size }) {
-      const batch = await store.get(batchId)
-      const sheet = labelPhones(batch)
-      if (sheet.bases.length + sheet.handsets.length === 0) {
-        throw new ServiceError('INVALID_INPUT', 'No phone or handset of this batch is on the PBX yet: push the batch first.')
-      }
-      const { labelPdf } = await import('./labels/label-pdf')
-      const { pdf, labels, pages, warnings } = await labelPdf(sheet, size, batch.name)
-      return { fileName: `${batchFileStem(batch)}-labels-${size}.pdf`, base64: pdf.toString('base64'), labels, pages, warnings }
-    },
     async exportResultsCsv({ batchId }) {
       return resultsCsv(await store.get(batchId))
     },
@@ -301,20 +293,8 @@ export function createDectService(options: DectServiceOptions) {
     },
   }
 
-  /** What the label sheet shows: the pushed bases, then the handsets on the PBX (labelHandsets). */
-  function labelPhones(batch: Batch): LabelSheet {
-    const bases = pushedRows(batch).map((row) => ({
-      row: row.row,
-      name: row.values.name ?? '',
-      mac: row.values.mac!,
-      url: row.outcome.url!,
-      ...(row.values.extension ? { extension: row.values.extension } : {}),
-    }))
-    return { bases, handsets: labelHandsets(batch) }
-  }
-
   return {
-    handlers: { ...handlers, ...handsets.handlers },
+    handlers: { ...handlers, ...handsets.handlers, ...labels },
     /** on quit: pause every push (rows in flight finish) */
     pauseAll: async (): Promise<void> => {
       await recovered

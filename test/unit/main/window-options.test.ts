@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MIN_WINDOW_SIZE } from '../../../electron/services/desktop/window-state'
-import { mainWindowOptions, rendererLocation, SECURE_WEB_PREFERENCES } from '../../../electron/main/window-options'
+import { mainWindowOptions, printWindowOptions, rendererLocation, SECURE_WEB_PREFERENCES } from '../../../electron/main/window-options'
 
 // Electron's security checklist, as the windows are created with it: switching any of these off
 // fails here (and lint refuses the unsafe literal in electron/main, see lint-security.test.ts).
@@ -55,5 +55,14 @@ describe('rendererLocation: which pages are ours', () => {
     expect(isOurPage('http://localhost:5173/#/pbxs')).toBe(true)
     expect(isOurPage('http://localhost:5174/')).toBe(false)
     expect(isOurPage('not a url')).toBe(false)
+  })
+})
+
+describe('the hidden window a label sheet is printed from', () => {
+  it('keeps the checklist, has no preload and no developer tools, and only the PDF viewer on top', () => {
+    const options = printWindowOptions()
+    expect(options.show).toBe(false)
+    expect(options.webPreferences).toMatchObject({ ...CHECKLIST, devTools: false, plugins: true })
+    expect(options.webPreferences?.preload).toBeUndefined()
   })
 })

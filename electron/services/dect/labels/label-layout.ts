@@ -1,4 +1,5 @@
 import { LABEL_LAYOUTS, type LabelSizeName } from '../../../contract/dect'
+import { labelGrid } from '../../../contract/label-sheet'
 
 /**
  * Where each label of a stock sits on its page, in PDF points (1/72 inch) from the page's top
@@ -28,8 +29,7 @@ export interface SheetLayout {
 export function sheetLayout(size: LabelSizeName): SheetLayout {
   const s = LABEL_LAYOUTS[size]
   const [pageWidth, pageHeight] = s.pageMm
-  // a hair of tolerance: 15.1 + 7 × 38.1 mm must count as fitting 297 mm however the sums round
-  const rows = Math.max(1, Math.floor((pageHeight - s.marginTop + s.gapY + 1e-6) / (s.height + s.gapY)))
+  const { rows } = labelGrid(size)
   const cells: Rect[] = []
   for (let row = 0; row < rows; row++) {
     for (let column = 0; column < s.columns; column++) {
@@ -44,5 +44,5 @@ export function sheetLayout(size: LabelSizeName): SheetLayout {
   return { page: [mmToPt(pageWidth), mmToPt(pageHeight)], cells }
 }
 
-/** Pages needed for `labels` labels on a stock. */
-export const pagesFor = (labels: number, layout: SheetLayout): number => Math.ceil(labels / layout.cells.length)
+/** Pages needed for `labels` labels on a stock, the first page's `skip` cells left unprinted. */
+export const pagesFor = (labels: number, layout: SheetLayout, skip = 0): number => (labels === 0 ? 0 : Math.ceil((labels + skip) / layout.cells.length))

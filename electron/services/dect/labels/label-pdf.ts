@@ -45,8 +45,13 @@ const LEADING = 1.15
 /** The most lines a phone's name may take beside its QR code. */
 const NAME_LINES = 3
 
-export async function labelPdf(sheet: LabelSheet, size: LabelSizeName, title: string): Promise<LabelPdf> {
+/**
+ * The sheet of `sheet`'s labels on `size` stock. `skip` cells of the first page are left unprinted
+ * (a partly used sheet: the first label goes on the cell after them; the caller checks it is on the page).
+ */
+export async function labelPdf(sheet: LabelSheet, size: LabelSizeName, title: string, skip = 0): Promise<LabelPdf> {
   const layout = sheetLayout(size)
+  if (!Number.isInteger(skip) || skip < 0 || skip >= layout.cells.length) throw new RangeError(`skip ${skip} is not a cell of the first page`)
   const labels = sheet.bases.length + sheet.handsets.length
   const doc = new PDFDocument({ size: layout.page, margin: 0, autoFirstPage: false, info: { Title: title, Creator: 'PBX Provisioner' } })
   const fonts = labelFontBytes()
@@ -61,15 +66,15 @@ export async function labelPdf(sheet: LabelSheet, size: LabelSizeName, title: st
   const draw = { doc, warnings }
 
   for (let i = 0; i < labels; i++) {
-    const slot = i % layout.cells.length
-    if (slot === 0) doc.addPage({ size: layout.page, margin: 0 })
+    const slot = (i + skip) % layout.cells.length
+    if (slot === 0 || i === 0) doc.addPage({ size: layout.page, margin: 0 })
     const cell = inset(layout.cells[slot]!, mmToPt(LABEL_TEXT.paddingMm))
     if (i < sheet.bases.length) baseLabel(draw, sheet.bases[i]!, cell, size)
     else handsetLabel(draw, sheet.handsets[i - sheet.bases.length]!, cell)
   }
   doc.end()
   await ended
-  return { pdf: Buffer.concat(chunks), labels, pages: pagesFor(labels, layout), warnings: warnings.list() }
+  return { pdf: Buffer.concat(chunks), labels, pages: pagesFor(labels, layout, skip), warnings: warnings.list() }
 }
 
 interface Draw {
