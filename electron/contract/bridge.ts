@@ -18,8 +18,8 @@ import {
   PushProgressSchema,
 } from './dect'
 import { DectPhoneSchema, DectPhoneUpdateSchema, LIMITS } from './pbx'
-import { labelOperations } from './label-sheet'
 import { ScanExtensionStartSchema, ScanModelSchema } from './dect-scan'
+import { labelOperations } from './label-sheet'
 import { ivrOutboundOperations } from './bridge-ivr-outbound'
 import { mailOperations } from './bridge-mail'
 import { desktopOperations } from './bridge-desktop'

@@ -1,5 +1,6 @@
 import { isMenuCommand } from '@contract/menu-commands'
 import { areaAccess, areaOf, isAreaKey } from '@renderer/areas'
+import { askToPrint } from '@renderer/lib/print-request'
 import { loadBatchesStore } from '@renderer/stores/load-batches'
 import { useSessionsStore } from '@renderer/stores/sessions'
 import { useMessage } from 'naive-ui'
@@ -53,8 +54,11 @@ export function useAppCommands(options: { openSwitcher: () => void; reload?: () 
       case 'switch-pbx':
         return options.openSwitcher()
       case 'print-labels':
-        if (route.name === 'dect-batch') await router.replace({ query: { ...route.query, tab: 'labels' } })
-        else message.info(NO_BATCH_OPEN)
+        // the open batch's label sheet, through the print dialog: the Labels tab takes the request and prints
+        if (route.name === 'dect-batch' && typeof route.params.batchId === 'string') {
+          askToPrint(route.params.batchId)
+          if (route.query.tab !== 'labels') await router.replace({ query: { ...route.query, tab: 'labels' } })
+        } else message.info(NO_BATCH_OPEN)
         return
       case 'reload':
         return (options.reload ?? (() => window.location.reload()))()

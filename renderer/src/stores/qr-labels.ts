@@ -1,5 +1,6 @@
 import type { OperationOutput } from '@contract/bridge'
 import type { LabelSizeName, PhoneQr } from '@contract/dect'
+import { FIRST_CELL, startProblem, type LabelChoice, type LabelSheetRequest, type LabelStart, type LabelsPrinted } from '@contract/label-sheet'
 import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
@@ -11,8 +12,10 @@ export type LabelsPdf = OperationOutput<'exportLabelsPdf'>
 /**
  * The QR codes of one pushed DECT batch (each phone's provisioning URL, drawn by main as SVG):
  * the site walk through them one phone at a time, with the phones marked done on the way, and
- * the label sheet as a PDF. The walk's place and marks stay while the batch is shown. When a push of
- * the batch ends (as the push panel sees it), the codes are read again: its phones have URLs now.
+ * the label sheet as a PDF or through the system's print dialog, from a start cell of a partly
+ * used sheet, of every label or only the rows and handsets chosen for a reprint. The walk's place
+ * and marks, the start and the reprint's choice stay while the batch is shown. When a push of the
+ * batch ends (as the push panel sees it), the codes are read again: its phones have URLs now.
  */
 export const useQrLabelsStore = defineStore('qr-labels', () => {
   const batchId = ref<string | null>(null)
@@ -34,6 +37,15 @@ export const useQrLabelsStore = defineStore('qr-labels', () => {
   const pdfError = ref<BridgeError | null>(null)
   /** what the last PDF exported warns of: characters its font lacks, by row */
   const pdfWarnings = ref<string[]>([])
+  /** the cell the sheet starts at (a partly used sheet) */
+  const start = ref<LabelStart>({ ...FIRST_CELL })
+  /** why the start does not fit the chosen stock, by field; null when it does */
+  const startError = computed(() => startProblem(start.value, labelSize.value))
+  /** a reprint: the rows and handsets chosen in their tables, for the batch they belong to */
+  const chosen = ref<{ batchId: string; choice: LabelChoice } | null>(null)
+  const only = computed<LabelChoice | null>(() => (chosen.value && chosen.value.batchId === batchId.value ? chosen.value.choice : null))
+  const printing = ref(false)
+  const printError = ref<BridgeError | null>(null)
 
   let latestLoad = 0
 
@@ -47,6 +59,8 @@ export const useQrLabelsStore = defineStore('qr-labels', () => {
       done.value = {}
       pdfError.value = null
       pdfWarnings.value = []
+      printError.value = null
+      start.value = { ...FIRST_CELL }
     }
     status.value = 'loading'
     const result = await callBridge(() => window.pbx.batchQrCodes({ batchId: id }))
@@ -94,12 +108,25 @@ export const useQrLabelsStore = defineStore('qr-labels', () => {
     done.value = { ...done.value, [rowId]: value }
   }
 
+  /** Only these rows and handsets of batch `id` on the sheet (a reprint); null: every label again. */
+  function chooseOnly(id: string, choice: LabelChoice | null): void {
+    chosen.value = choice ? { batchId: id, choice: { rowIds: [...choice.rowIds], handsetIds: [...choice.handsetIds] } } : null
+  }
+
+  /** What the sheet of `id` is: the stock, the start (left out for a fresh sheet) and the reprint's choice. */
+  function sheetRequest(id: string): LabelSheetRequest {
+    const from = start.value.row === 1 && start.value.column === 1 ? {} : { start: { ...start.value } }
+    const choice = chosen.value?.batchId === id ? { only: chosen.value.choice } : {}
+    return { batchId: id, size: labelSize.value, ...from, ...choice }
+  }
+
   /** The label sheet of `id` in the chosen size as a PDF (base64), or null (see `pdfError`). */
   async function exportPdf(id: string): Promise<LabelsPdf | null> {
     exportingPdf.value = true
     pdfError.value = null
     try {
-      const result = await callBridge(() => window.pbx.exportLabelsPdf({ batchId: id, size: labelSize.value }))
+      const request = sheetRequest(id)
+      const result = await callBridge(() => window.pbx.exportLabelsPdf(request))
       if (result.ok) {
         pdfWarnings.value = result.value.warnings
         return result.value
@@ -108,6 +135,25 @@ export const useQrLabelsStore = defineStore('qr-labels', () => {
       return null
     } finally {
       exportingPdf.value = false
+    }
+  }
+
+  /**
+   * The label sheet of `id` through the system's print dialog: what it came to (`printed: false`
+   * when the user cancelled there), or null (see `printError`: no printer, a printer's error).
+   */
+  async function print(id: string): Promise<LabelsPrinted | null> {
+    if (printing.value) return null
+    printing.value = true
+    printError.value = null
+    try {
+      const request = sheetRequest(id)
+      const result = await callBridge(() => window.pbx.printLabels(request))
+      if (result.ok) return result.value
+      printError.value = result.error
+      return null
+    } finally {
+      printing.value = false
     }
   }
 
@@ -124,12 +170,19 @@ export const useQrLabelsStore = defineStore('qr-labels', () => {
     exportingPdf,
     pdfError,
     pdfWarnings,
+    start,
+    startError,
+    only,
+    printing,
+    printError,
     load,
     next,
     previous,
     goTo,
     markDone,
     exportPdf,
+    chooseOnly,
+    print,
   }
 })
 
