@@ -311,6 +311,38 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'DECT: scan mode, the first question',
+    why: "scan mode's question before the first scan: the base model (the PBX's list, its keys shown), the name pattern, the first extension",
+    shot: true,
+    async show(context) {
+      const { app } = context
+      await asManager(context)
+      await openArea(app, 'DECT phones')
+      await app.getByRole('button', { name: 'New batch by scanning' }).click()
+      await expect(app.getByRole('form', { name: 'Before the first scan: which bases?' })).toContainText('DECT models the PBX lists')
+    },
+  },
+  {
+    name: 'DECT: scan mode, scanning',
+    why: 'the scan field with its line, the model of the next bases and the keys that change it, the count',
+    shot: true,
+    async show(context) {
+      const { app } = context
+      await asManager(context)
+      await openArea(app, 'DECT phones')
+      await app.getByRole('button', { name: 'New batch by scanning' }).click()
+      await expect(app.getByRole('form', { name: 'Before the first scan: which bases?' })).toContainText('DECT models the PBX lists')
+      await app.keyboard.type('W80')
+      await expect(app.locator('.scan-model__option').filter({ hasText: 'Yealink W80B' })).toBeVisible()
+      await app.keyboard.press('Enter')
+      await app.keyboard.press('Enter')
+      const scan = app.getByRole('region', { name: 'Scan bases' })
+      await expect(scan.getByRole('textbox', { name: 'Scan a MAC' })).toBeFocused()
+      await app.keyboard.type('001565AABB01\n', { delay: 0 })
+      await expect(scan.getByRole('status')).toHaveText('✓ Base 1 — 00:15:65:AA:BB:01')
+    },
+  },
+  {
     name: 'DECT: the push panel, a target chosen',
     why: 'the push panel: its button naming what it sends, the concurrency, the progress',
     async show(context) {
