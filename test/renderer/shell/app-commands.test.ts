@@ -1,4 +1,5 @@
 import { NO_BATCH_OPEN } from '@renderer/composables/app-commands'
+import { printAsked } from '@renderer/lib/print-request'
 import { useSessionsStore } from '@renderer/stores/sessions'
 import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
@@ -49,18 +50,22 @@ describe('the app commands from the keyboard (no Electron menu: the Chromium tes
     expect(router.currentRoute.value.query).toEqual({ scan: '1' })
   })
 
-  it('Ctrl+P opens the labels of the open batch, and says what to do when none is open', async () => {
-    fake()
+  it('Ctrl+P opens the labels of the open batch and prints them, and says what to do when none is open', async () => {
+    const pbx = fake()
     const { router } = await mountShell()
     await pressMod('p')
     expect(messages()).toContain(NO_BATCH_OPEN)
     expect(router.currentRoute.value.path).toBe('/pbxs')
+    expect(printAsked()).toBeNull()
 
     await router.push('/dect/batches/b-site-a')
     await flushPromises()
     const event = await pressMod('p')
     expect(event.defaultPrevented).toBe(true)
     expect(router.currentRoute.value.fullPath).toBe('/dect/batches/b-site-a?tab=labels')
+    // the Labels tab takes the request once it shows the batch, and prints its sheet
+    await vi.waitFor(() => expect(pbx.printLabels).toHaveBeenCalledWith({ batchId: 'b-site-a', size: 'a4-21' }))
+    expect(printAsked()).toBeNull()
   })
 
   it('Ctrl+1…7 go to the areas the user may use, and say why not for the others', async () => {
