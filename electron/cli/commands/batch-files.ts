@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs'
 import { LABEL_SIZE_NAMES, type LabelSizeName } from '../../contract/dect'
 import { listedBatch, namedBatch } from '../batch-names'
+import { labelStartOf } from '../label-start'
 import { BridgeFailure, type CliContext } from '../context'
 import { failedError, usageError } from '../exit-codes'
 import { checkOutputFile, mustWriteOutputFile } from '../output-file'
@@ -13,6 +14,7 @@ interface FileArgs extends BaseArgs {
   file?: string
   force: boolean
   size?: LabelSizeName
+  start?: string
 }
 
 /** No file, or `-` (which yargs reads as an empty string): stdout. */
@@ -69,17 +71,20 @@ export function labelsCommand(ctx: CliContext): CommandModule<BaseArgs, FileArgs
         .positional('batch', { type: 'string', demandOption: true, describe: 'A batch, by name or id' })
         .positional('file', { type: 'string', describe: 'The .pdf file to write (- for stdout, piped)' })
         .option('size', { choices: LABEL_SIZE_NAMES, default: 'a4-21' as LabelSizeName, describe: 'The label stock: Avery L7160 (a4-21), L7163 (a4-14), 5160 (letter-30), a 89×36 mm roll' })
+        .option('start', { type: 'string', describe: 'The first cell of a partly used sheet, as row,column counted from 1 (3,2)' })
         .option('force', { type: 'boolean', default: false, describe: 'Replace the file if it exists' })
         .example('$0 batch labels "Site B" site-b-labels.pdf --size a4-14', 'Then print it at 100 % ("actual size")')
+        .example('$0 batch labels "Site B" rest.pdf --start 3,2', 'A sheet whose first 2 rows and 1 label are used')
         .epilogue('Print the PDF at 100 % ("actual size", not "fit to page") for the labels to meet the stock.') as Argv<FileArgs>,
     handler: action(ctx, async (argv) => {
       const size = argv.size ?? 'a4-21'
+      const start = labelStartOf(argv.start, size)
       if (toStdout(argv.file) && process.stdout.isTTY) throw usageError('Name the .pdf file to write, e.g. labels.pdf (or pipe the output: - writes the PDF to stdout).')
       if (!toStdout(argv.file) && !argv.file.toLowerCase().endsWith('.pdf')) throw usageError(`The labels are a PDF: name a .pdf file, e.g. ${argv.file.replace(/\.[^./\\]*$/, '')}.pdf.`)
       await checkWritable(argv.file, argv.force)
       const open = await ctx.open(argv, 'not-needed')
       const summary = await namedBatch(open, argv.batch)
-      const result = await open.call('exportLabelsPdf', { batchId: summary.id, size })
+      const result = await open.call('exportLabelsPdf', { batchId: summary.id, size, ...(start ? { start } : {}) })
       if (!result.ok && result.error.code === 'INVALID_INPUT') {
         throw failedError(`No phone of "${summary.name}" is on a PBX yet, so there is no label to print: push the batch first (\`${PROGRAM} batch push ${JSON.stringify(summary.name)} --pbx <pbx>\`).`)
       }

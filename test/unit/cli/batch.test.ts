@@ -53,6 +53,9 @@ describe('batch commands without a PBX', { timeout: 30_000 }, () => {
     [['batch', 'push', 'Nothing', '--pbx', 'Nobody'], /There is no batch yet, so none is named "Nothing"/],
     [['batch', 'push', 'x', '--concurrency', '99'], /--concurrency: must be at most 16/],
     [['batch', 'labels', 'x', 'labels.html'], /The labels are a PDF: name a \.pdf file, e\.g\. labels\.pdf/],
+    [['batch', 'labels', 'x', 'labels.pdf', '--start', '8,1'], /--start 8,1: row 8 is past the sheet's end: this stock has 7 rows\./],
+    [['batch', 'labels', 'x', 'labels.pdf', '--start', '1,3', '--size', 'a4-14'], /--start 1,3: column 3 is past the sheet's end: this stock has 2 columns\./],
+    [['batch', 'labels', 'x', 'labels.pdf', '--start', 'two'], /--start two: write row,column, counted from 1/],
   ])('bad usage exits 2 and says what to do: %j', async (args, message) => {
     const run = await cli(args)
     expect(run.stderr).toMatch(message)
@@ -223,6 +226,12 @@ describe.skipIf(!keychain.available)('batch push against the demo PBX, with the 
     const pdf = await readPdf(readFileSync(labels))
     expect(pdf.pages).toHaveLength(15)
     expect(linesOf(pdf.pages[0]!, sheetLayout('a4-14').cells[0])).toEqual(['Handset 1', expect.stringMatching(/^00:15:65(:[0-9A-F]{2}){3}$/), 'Ext. 2000'])
+    // a partly used sheet: the first label on row 2, column 2 (the fourth cell of a4-14), 203 cells on 15 pages
+    const rest = join(dir, 'rest.pdf')
+    expect((await cli(['batch', 'labels', 'hq', rest, '--size', 'a4-14', '--start', '2,2'])).code).toBe(0)
+    const restPdf = await readPdf(readFileSync(rest))
+    expect(restPdf.pages).toHaveLength(15)
+    expect(sheetLayout('a4-14').cells.slice(0, 4).map((cell) => linesOf(restPdf.pages[0]!, cell)[0] ?? '')).toEqual(['', '', '', 'Handset 1'])
     const again = await cli(['batch', 'labels', 'hq', labels])
     expect(again.code).toBe(2)
     expect(again.stderr).toMatch(/labels\.pdf exists already: choose another file, or add --force/)
