@@ -167,7 +167,7 @@ describe('the batches list', () => {
     expect(wrapper.findAll('.dect-mapping__table th').map((th) => th.text())).toEqual(['MAC', 'Name'])
   })
 
-  it('"New batch by scanning" creates an empty batch and opens it with the scan field', async () => {
+  it('"New batch by scanning" creates an empty batch and opens it in scan mode, asking the bases\' model first', async () => {
     const { wrapper, router, pbx } = await mountList([])
 
     await button(wrapper, 'New batch by scanning').trigger('click')
@@ -177,5 +177,7 @@ describe('the batches list', () => {
     expect(router.currentRoute.value.path).toMatch(/^\/dect\/batches\/b-new-\d+$/)
     expect(router.currentRoute.value.query.scan).toBe('1')
     expect(wrapper.find('.dect-scan').exists()).toBe(true)
+    // its defaults name no model: scan mode asks it before the first scan
+    expect(wrapper.find('.dect-scan__ask').text()).toContain('Before the first scan: which bases?')
   })
 })
