@@ -30,15 +30,20 @@ export async function signedInPbx(app: Page, services: Services, label: string, 
 }
 
 /**
- * Opens "Enrol by scanning" on the Handsets tab and types the extension range with the keyboard
- * alone; answers the panel and its code box, focused, ready for a base MAC and its handsets (a
- * barcode scanner types each and presses Enter).
+ * Opens "Enrol by scanning" on the Handsets tab and, when given, types the extension range with the
+ * keyboard alone (without one, the range the PBX offers stands: its first run of free extensions,
+ * waited for); answers the panel and its code box, focused, ready for a base MAC and its handsets
+ * (a barcode scanner types each and presses Enter).
  */
-export async function openScanning(app: Page, from: string, to: string): Promise<{ enrol: Locator; code: Locator }> {
+export async function openScanning(app: Page, from?: string, to?: string): Promise<{ enrol: Locator; code: Locator }> {
   await app.getByRole('button', { name: 'Enrol by scanning' }).click()
   const enrol = app.getByRole('region', { name: 'Enrol handsets by scanning' })
   const code = enrol.getByRole('textbox', { name: 'Scan a base MAC, then its handsets' })
   await expect(code).toBeFocused()
+  if (from === undefined || to === undefined) {
+    await expect(enrol.getByText(/ free \(\d+/)).toBeVisible()
+    return { enrol, code }
+  }
   for (const value of [from, to]) {
     await app.keyboard.press('Tab')
     await app.keyboard.press('Control+A')

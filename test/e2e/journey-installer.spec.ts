@@ -72,9 +72,11 @@ test('the installer: bases from a spreadsheet, a model fixed for the ticked rows
 
   // --- on site: handsets out of their boxes, scanned onto base 1, pushed ---------------------------
   await app.getByRole('tab', { name: 'Handsets (0)' }).click()
-  const { enrol } = await openScanning(app, '1161', '1169')
+  // the range is the PBX's first run of free extensions (1001 and 1002 are on its Reception base): nothing typed
+  const { enrol } = await openScanning(app)
+  await expect(enrol.getByText('1003–1250 free (248)')).toBeVisible()
   await app.keyboard.type('001565E30001\n00B0000001\n00B0000002\n00B0000003\n', { delay: 0 })
-  await expect(enrol.getByRole('status')).toHaveText('✓ Extension 1163: handset 00B0000003 on base Base 1 (3 of 10).')
+  await expect(enrol.getByRole('status')).toHaveText('✓ Extension 1005: handset 00B0000003 on base Base 1 (3 of 10).')
   // the third one hangs in the other hall: ticked, moved to base 2 by scanning that base's label
   await enrol.getByRole('button', { name: 'Stop scanning' }).click()
   await app.getByRole('cell', { name: 'Select handset 3' }).getByRole('checkbox').check()
@@ -116,10 +118,10 @@ test('the installer: bases from a spreadsheet, a model fixed for the ticked rows
   const base1 = phones.find((p) => p.mac === '001565E30001')!
   const members = (await api.get<{ items: { extension_number: string; ipui: string }[] }>(`/api/dect_phones/${base1.id}/members`)).body.items
   expect(members.map((m) => [m.extension_number, m.ipui])).toEqual([
-    ['1161', '00B0000001'],
-    ['1162', '00B0000002'],
+    ['1003', '00B0000001'],
+    ['1004', '00B0000002'],
   ])
   const base2 = phones.find((p) => p.mac === '001565E30002')!
   const moved = (await api.get<{ items: { extension_number: string; ipui: string }[] }>(`/api/dect_phones/${base2.id}/members`)).body.items
-  expect(moved.map((m) => [m.extension_number, m.ipui])).toEqual([['1163', '00B0000003']])
+  expect(moved.map((m) => [m.extension_number, m.ipui])).toEqual([['1005', '00B0000003']])
 })
