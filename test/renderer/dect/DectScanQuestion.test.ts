@@ -27,9 +27,10 @@ beforeEach(() => {
 })
 afterEach(() => localStorage.clear())
 
-async function mountScan(defaults: BatchDefaults = {}, models: DectModel[] | null = MODELS) {
+async function mountScan(defaults: BatchDefaults = {}, models: DectModel[] | null = MODELS, source: 'pbx' | 'remembered' = 'pbx') {
   const batch = sampleBatch({ id: 'b-scan', name: 'Scanned on site', source: 'scanned', defaults })
-  const listDectModels = async () => ok(models ? { source: 'pbx' as const, supported: true, models } : { source: 'none' as const, supported: true, models: [] })
+  const listDectModels = async () =>
+    ok(models ? { source, supported: true, models, fetchedAt: '2026-11-30T08:00:00.000Z' } : { source: 'none' as const, supported: true, models: [] })
   const pbx = installFakePbx(createFakePbx({ listDectModels }, { batches: { batches: [batch], lastMapping: {}, pbxMacs: {} } }))
   const result = await mountInApp(RouterView, '/dect/batches/b-scan?scan=1')
   await flushPromises()
@@ -115,6 +116,28 @@ describe('scan mode asks the bases first', () => {
     expect(pbx.updateBatch).toHaveBeenCalledWith({ batchId: 'b-scan', defaults: { vendor: 'Gigaset', model: 'N870' } })
     expect(document.activeElement).toBe(byLabel('Scan a MAC'))
     expect(JSON.parse(localStorage.getItem(REMEMBERED)!)).toEqual({ '': { vendor: 'Gigaset', model: 'N870' } })
+  })
+
+  it('offline, offers the models remembered from the last PBX that listed them, and says so', async () => {
+    const { wrapper } = await mountScan({}, MODELS, 'remembered')
+
+    expect(document.activeElement).toBe(byLabel('Base model'))
+    expect(wrapper.find('.dect-scan__hint').text()).toMatch(/^Models remembered from the last PBX that listed them \(2026-11-30\)\./)
+  })
+
+  it('"Other model…" asks again, the current model offered; Enter goes back to the scan field, the defaults untouched', async () => {
+    const { wrapper, pbx } = await mountScan({ vendor: 'Yealink', model: 'W80B', template: 'yealink_w80b.xml' })
+
+    await wrapper.findAll('button').find((button) => button.text() === 'Other model…')!.trigger('click')
+    await flushPromises()
+    expect(byLabel('Scan a MAC')).toBeNull()
+    expect(document.activeElement).toBe(byLabel('Base model'))
+    expect(wrapper.find('.dect-scan__ask').text()).toContain('Yealink W80B')
+
+    await press(wrapper, 'Name pattern', 'Enter')
+    expect(document.activeElement).toBe(byLabel('Scan a MAC'))
+    expect(wrapper.find('.dect-scan__next').text()).toBe('Next bases: Yealink W80B')
+    expect(pbx.updateBatch).not.toHaveBeenCalled()
   })
 
   it('opens on the scan field when the batch defaults name the model', async () => {
