@@ -41,7 +41,7 @@ test('Ctrl+P prints the sheet; a start on a partly used sheet; past its end refu
   await expect.poll(() => printer.jobs.length).toBe(1)
   expect(printer.jobs[0]).toMatchObject({ batchId, size: 'a4-21', start: { row: 1, column: 1 }, rows: pushed, handsets: [] })
   expect(printer.jobs[0]!.pdf.subarray(0, 5).toString()).toBe('%PDF-')
-  await expect(app.getByText(`Sent the labels of ${pushed.length} phones (1 page) to the printer.`)).toBeVisible()
+  await expect(app.getByText(`Sent ${pushed.length} labels (1 page) to the printer.`)).toBeVisible()
 
   // Print and Export PDF stand in the window at 1280×800, without scrolling
   const print = labels.getByRole('button', { name: 'Print labels…' })

@@ -30,7 +30,7 @@ describe('printing the label sheet', () => {
     await button(wrapper, 'Print labels…').trigger('click')
     await flushPromises()
     expect(pbx.printLabels).toHaveBeenLastCalledWith({ batchId: 'b1', size: 'a4-21' })
-    expect(messages()).toContain('Sent the labels of 30 phones (2 pages) to the printer.')
+    expect(messages()).toContain('Sent 30 labels (2 pages) to the printer.')
 
     // the picture: one Tab stop (the start), the arrows move it, the used cells are named so
     expect(wrapper.findAll('[role="radio"][tabindex="0"]').map((c) => c.attributes('aria-label'))).toEqual(['Row 1, column 1'])
