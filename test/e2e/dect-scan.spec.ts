@@ -101,6 +101,10 @@ test('scan mode by keyboard alone: a model, a name pattern and a first extension
   await expect(ask).toContainText('Alt+1 … Alt+6 change the model')
   mkdirSync('/tmp/e2e-shots', { recursive: true })
   await app.screenshot({ path: '/tmp/e2e-shots/dect-scan-question.png' })
+  await app.setViewportSize({ width: 1024, height: 700 })
+  await app.screenshot({ path: '/tmp/e2e-shots/dect-scan-question-1024.png' })
+  await app.setViewportSize({ width: 1280, height: 800 })
+  await expect(ask.getByRole('combobox', { name: 'Base model' }).or(ask.getByRole('textbox', { name: 'Base model' }))).toBeFocused()
 
   // the model, then Tab to the name pattern and the first extension, Enter to start
   await app.keyboard.type('W70')
