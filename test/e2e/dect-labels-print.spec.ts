@@ -8,8 +8,7 @@ import { expect, test } from './harness'
  * `printer`: the services hand it the sheet, as the app's hidden window would): Ctrl+P prints the
  * open batch's sheet; a start on a partly used sheet, chosen on its picture by keyboard; a start
  * past the sheet's end refused, naming the field; a reprint of two ticked rows, and of two ticked
- * handsets; and no printer,
- * the dialog's reason shown.
+ * handsets; and no printer, the dialog's reason shown.
  */
 test.use({ viewport: { width: 1280, height: 800 } })
 
