@@ -11,7 +11,7 @@ import { csvText, importCsv, previewCsv } from './csv-import'
 import { linesFromModels } from './handsets/handset-import'
 import { createHandsetService } from './handsets/handset-service'
 import { createImportSettings } from './import-settings'
-import { createLabelService } from './labels/label-service'
+import { createLabelService, pushedRows } from './labels/label-service'
 import type { PrintLabels } from './labels/label-print'
 import { createModelCatalog } from './handsets/model-catalog'
 import { createPushRunner } from './push'
@@ -122,8 +122,6 @@ export function createDectService(options: DectServiceOptions) {
     return { recheck: recheckWith(models, owner), lines: linesFromModels(models), models, owner }
   }
   const checksOf = async (batchId: string) => checks(await store.targetOf(batchId))
-
-  const pushedRows = (batch: Batch) => batch.rows.filter((row) => row.outcome.url && row.values.mac)
 
   // batches a stopped process left "pushing" become paused and resumable, before the first batch is
   // listed or read: not at start-up, so a command that reads no batch reads no batch file

@@ -20,12 +20,15 @@ export interface LabelServiceOptions {
   print?: PrintLabels
 }
 
+/** The rows pushed to the PBX: a MAC and a provisioning URL (what a label and a QR code show). */
+export const pushedRows = (batch: Batch): Batch['rows'] => batch.rows.filter((row) => row.outcome.url && row.values.mac)
+
 /** The bases with a provisioning URL (pushed) and the handsets on the PBX, of `only` when given. */
 export function chooseLabels(batch: Batch, only?: LabelChoice): LabelSheet {
   const rowIds = only ? new Set(only.rowIds) : null
   const handsetIds = only ? new Set(only.handsetIds) : null
-  const bases = batch.rows
-    .filter((row) => row.outcome.url && row.values.mac && (!rowIds || rowIds.has(row.id)))
+  const bases = pushedRows(batch)
+    .filter((row) => !rowIds || rowIds.has(row.id))
     .map((row) => ({
       row: row.row,
       name: row.values.name ?? '',
