@@ -1,10 +1,18 @@
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, CHROMIUM_TEST_PATH } from './test/support/chromium'
+
+/** The passes that judge how the app looks (contrast, focus rings): in the app's own browser. */
+const LOOKS = ['e2e/accessibility.spec.ts', 'e2e/accessibility-pass.spec.ts']
 
 /**
  * The renderer in Debian's Chromium (never a browser Playwright downloads), served by the test
- * process with window.pbx bound to the real services (test/e2e/harness.ts). test/electron holds the
- * tests that launch the Electron app itself; they skip, saying why, where no Electron binary exists.
+ * process with window.pbx bound to the real services (test/e2e/harness.ts). The functional tests
+ * run in its headless shell, about twice as fast a test; the passes that judge looks run in the
+ * full browser the app's window is, because the two differ in what takes the focus: the shell
+ * makes the email preview's sandboxed iframe a Tab stop whose document takes the focus (no ring
+ * can show on the iframe then), where the full browser passes it by (2026-12-03). test/electron
+ * holds the tests that launch the Electron app itself; they skip, saying why, where no Electron
+ * binary exists.
  */
 export default defineConfig({
   testDir: 'test',
@@ -20,8 +28,11 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'app', testIgnore: LOOKS, use: { launchOptions: { executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_ARGS } } },
+    { name: 'looks', testMatch: LOOKS, use: { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } } },
+  ],
 })

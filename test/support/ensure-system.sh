@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the tests need from the system, only when something is missing:
-# Debian's Chromium (Playwright drives it), GNOME Keyring + D-Bus + secret-tool (the real keychain
+# Debian's Chromium and its headless shell (Playwright drives them), GNOME Keyring + D-Bus + secret-tool (the real keychain
 # suites), libsecret-1-dev (to build keytar), zbar-tools (an independent QR decoder), openssl
 # (self-signed certificates for the TLS tests).
 # As root it installs them with apt-get; otherwise it prints the exact command and stops.
@@ -9,6 +9,7 @@ cd "$(dirname "$0")/../.."
 
 missing=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 command -v gnome-keyring-daemon >/dev/null 2>&1 || missing+=(gnome-keyring)
 command -v dbus-run-session >/dev/null 2>&1 || missing+=(dbus-daemon)
 command -v dbus-launch >/dev/null 2>&1 || missing+=(dbus-x11)
