@@ -1,16 +1,20 @@
 import type { Page } from '@playwright/test'
-import { PNG } from 'pngjs'
 import { expect } from './harness'
+import { areaOf, changedPixels, clipAround, cut, decode, unionOf, type Box, type Shot } from './focus-pixels'
 
 /**
  * Issue 8's "focus visible", which axe does not test: a keyboard walk through a screen with Tab,
- * where every control that takes focus must look different focused from unfocused. For each stop
- * the control's edge is photographed focused, then with the focus taken away (blur), and the two
- * compared: at least MIN_CHANGED_PIXELS pixels must change by a clearly visible amount (a channel
- * by MIN_CHANNEL_DELTA of 255 or more). Only the band around the edge counts (MARGIN outside it,
- * INSET inside), where a ring, an outline or a border is drawn; what changes inside the control
- * on blur (a hint, a tooltip) does not pass for a focus indicator. Then the control is focused
- * again and the walk goes on with Tab, as a keyboard user's would.
+ * where every control that takes focus must look different focused from unfocused. Each stop's
+ * control is photographed focused, and again in the next stop's state, where the Tab has taken the
+ * focus on to the next control: one capture a state, holding both controls' clips (issue 41).
+ * The two shots of a control are compared: at least MIN_CHANGED_PIXELS pixels must change by a
+ * clearly visible amount (focus-pixels.ts). Only the band around the edge counts, where a ring, an
+ * outline or a border is drawn; what changes inside the control (a hint, a tooltip) does not pass
+ * for a focus indicator, nor does the next control's own ring where the two clips meet.
+ *
+ * Where the next state cannot show a control unfocused as it was shown focused (the Tab scrolled
+ * it, the walk ended on it, or the next control's clip covers most of its band), it is judged the
+ * way a single control is: focused again, photographed, its focus taken away (blur), photographed.
  *
  * The pointer is moved to the page's corner first, so no control is photographed hovered.
  * The walk starts at the screen's content (the main area, or the dialog on top), or at the top of
@@ -19,16 +23,9 @@ import { expect } from './harness'
  */
 
 const MAX_STOPS = 100
-/** px around the control: an outline or a ring drawn just outside it is still its indicator */
-const MARGIN = 6
-/** px inside the control's edge that count too: an outline drawn just inside, a wrapper's border */
-const INSET = 3
-const MIN_CHANNEL_DELTA = 40
 const MIN_CHANGED_PIXELS = 12
 
 export type FocusStop = { name: string; changed: number }
-
-type Box = { x: number; y: number; width: number; height: number }
 
 /** The little of the DOM the functions run in the page use (the tests' tsconfig has no DOM types). */
 interface El {
@@ -77,6 +74,7 @@ async function startWalk(app: Page, whole: boolean): Promise<void> {
     doc.querySelector('[data-focus-walk]')?.removeAttribute('data-focus-walk')
     // a walk before this one (the other scheme's) numbered the controls it met: numbered afresh
     for (const met of doc.querySelectorAll<El>('[data-focus-key]')) met.removeAttribute('data-focus-key')
+    for (const met of doc.querySelectorAll<El>('[data-focus-box]')) met.removeAttribute('data-focus-box')
     if (wholePage) {
       doc.body.setAttribute('data-focus-walk', '')
       // the first Tab goes to the page's first control: Chromium tabs on from where the focus last
@@ -99,28 +97,47 @@ async function startWalk(app: Page, whole: boolean): Promise<void> {
   }, whole)
 }
 
-async function focused(app: Page, step: number): Promise<Focused | null> {
-  return app.evaluate((stepNumber) => {
-    const doc = (globalThis as unknown as { document: Doc }).document
-    let el = doc.activeElement as El | null
-    if (!el || el === doc.body) return null
-    const area = doc.querySelector('[data-focus-walk]')
-    const inside = area !== null && area !== el && area.contains(el)
-    if (!el.hasAttribute('data-focus-key')) el.setAttribute('data-focus-key', String(stepNumber))
-    const key = el.getAttribute('data-focus-key')!
-    // a field named by its <label for>: that label's text
-    const id = el.getAttribute('id')
-    const labelled = id ? (doc.querySelector(`label[for="${id}"]`)?.textContent ?? '').trim() : ''
-    const label = el.getAttribute('aria-label') ?? el.getAttribute('title') ?? (labelled || (el.textContent ?? '').trim().slice(0, 40))
-    const role = el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''
-    const firstClass = typeof el.className === 'string' && el.className ? ` .${el.className.split(' ')[0]}` : ''
-    const name = `${el.tagName.toLowerCase()}${role} "${label}"${firstClass}`
-    // a control drawn by its ancestor (a visually hidden input): photograph the ancestor
-    while (el && (el.getBoundingClientRect().width < 8 || el.getBoundingClientRect().height < 8)) el = el.parentElement
-    const rect = el?.getBoundingClientRect()
-    const box = rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null
-    return { name, box, inside, key }
-  }, step)
+/** The page's state after a Tab: the control now focused, and where the stop before it is now. */
+interface State {
+  now: Focused | null
+  /** the box of the control of the stop before, in this state (null: gone, or no stop before) */
+  before: Box | null
+  /** that control still has the focus (the Tab did not move it) */
+  beforeFocused: boolean
+}
+
+async function stateAfterTab(app: Page, step: number, beforeKey: string | null): Promise<State> {
+  return app.evaluate(
+    ({ stepNumber, previous }) => {
+      const doc = (globalThis as unknown as { document: Doc }).document
+      const boxOf = (element: El | null): Box | null => {
+        const rect = element?.getBoundingClientRect()
+        return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null
+      }
+      const beforeControl = previous === null ? null : doc.querySelector<El>(`[data-focus-key="${previous}"]`)
+      const before = previous === null ? null : boxOf(doc.querySelector<El>(`[data-focus-box="${previous}"]`))
+      const beforeFocused = beforeControl !== null && doc.activeElement === beforeControl
+      let el = doc.activeElement as El | null
+      if (!el || el === doc.body) return { now: null, before, beforeFocused }
+      const area = doc.querySelector('[data-focus-walk]')
+      const inside = area !== null && area !== el && area.contains(el)
+      if (!el.hasAttribute('data-focus-key')) el.setAttribute('data-focus-key', String(stepNumber))
+      const key = el.getAttribute('data-focus-key')!
+      // a field named by its <label for>: that label's text
+      const id = el.getAttribute('id')
+      const labelled = id ? (doc.querySelector(`label[for="${id}"]`)?.textContent ?? '').trim() : ''
+      const label = el.getAttribute('aria-label') ?? el.getAttribute('title') ?? (labelled || (el.textContent ?? '').trim().slice(0, 40))
+      const role = el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''
+      const firstClass = typeof el.className === 'string' && el.className ? ` .${el.className.split(' ')[0]}` : ''
+      const name = `${el.tagName.toLowerCase()}${role} "${label}"${firstClass}`
+      // a control drawn by its ancestor (a visually hidden input): photograph the ancestor
+      while (el && (el.getBoundingClientRect().width < 8 || el.getBoundingClientRect().height < 8)) el = el.parentElement
+      // marked, to find its box again in the next state
+      if (el && !el.hasAttribute('data-focus-box')) el.setAttribute('data-focus-box', key)
+      return { now: { name, box: boxOf(el), inside, key }, before, beforeFocused }
+    },
+    { stepNumber: step, previous: beforeKey },
+  )
 }
 
 /**
@@ -133,7 +150,9 @@ async function focused(app: Page, step: number): Promise<Focused | null> {
  */
 const STILL_STYLE = '*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }'
 
-async function openWalk(app: Page): Promise<{ tab: () => Promise<void>; photo: (clip: Box) => Promise<PNG>; close: () => Promise<void> }> {
+type Walk = { tab: () => Promise<void>; photo: (clip: Box) => Promise<Shot>; close: () => Promise<void> }
+
+async function openWalk(app: Page): Promise<Walk> {
   const cdp = await app.context().newCDPSession(app)
   const style = await app.addStyleTag({ content: STILL_STYLE })
   const key = { key: 'Tab', code: 'Tab', windowsVirtualKeyCode: 9, nativeVirtualKeyCode: 9 }
@@ -143,8 +162,8 @@ async function openWalk(app: Page): Promise<{ tab: () => Promise<void>; photo: (
       await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key })
     },
     async photo(clip) {
-      const { data } = await cdp.send('Page.captureScreenshot', { format: 'png', clip: { ...clip, scale: 1 } })
-      return PNG.sync.read(Buffer.from(data, 'base64'))
+      const { data } = await cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, clip: { ...clip, scale: 1 } })
+      return decode(Buffer.from(data, 'base64'))
     },
     async close() {
       await style.evaluate((element) => (element as unknown as { remove(): void }).remove())
@@ -153,33 +172,67 @@ async function openWalk(app: Page): Promise<{ tab: () => Promise<void>; photo: (
   }
 }
 
-/** The clip around a control's box (MARGIN on each side, within the viewport); null when nothing of it is on screen. */
-function clipAround(box: Box, viewport: { width: number; height: number }): Box | null {
-  const x = Math.max(0, Math.floor(box.x - MARGIN))
-  const y = Math.max(0, Math.floor(box.y - MARGIN))
-  const width = Math.min(viewport.width, Math.ceil(box.x + box.width + MARGIN)) - x
-  const height = Math.min(viewport.height, Math.ceil(box.y + box.height + MARGIN)) - y
-  return width > 0 && height > 0 ? { x, y, width, height } : null
+/** A stop photographed focused, its unfocused shot still to take in the next state. */
+type Pending = { name: string; key: string; box: Box; clip: Box; focused: Shot }
+
+const sameBox = (a: Box, b: Box): boolean =>
+  Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.width - b.width) < 0.5 && Math.abs(a.height - b.height) < 0.5
+
+/** Shots of two clips in one state: one capture of both where that is not much larger than the two, else one each. */
+async function shotsOf(walk: Walk, first: Box, second: Box | null): Promise<[Shot, Shot | null]> {
+  if (!second) return [await walk.photo(first), null]
+  const union = unionOf(first, second)
+  if (areaOf(union) > 3 * (areaOf(first) + areaOf(second)) && areaOf(union) > 40_000) return [await walk.photo(first), await walk.photo(second)]
+  const whole = await walk.photo(union)
+  return [cut(whole, union, first), cut(whole, union, second)]
 }
 
-/** Pixels of the band around the control's edge that differ clearly between two shots of its clip. */
-function changedPixels(a: PNG, b: PNG, clip: Box, box: Box): number {
-  if (a.width !== b.width || a.height !== b.height) return a.width * a.height
-  // the control's inside, in the clip's pixels: left out
-  const left = box.x + INSET - clip.x
-  const top = box.y + INSET - clip.y
-  const right = box.x + box.width - INSET - clip.x
-  const bottom = box.y + box.height - INSET - clip.y
-  let changed = 0
-  for (let y = 0; y < a.height; y++) {
-    for (let x = 0; x < a.width; x++) {
-      if (x >= left && x < right && y >= top && y < bottom) continue
-      const i = (y * a.width + x) * 4
-      const delta = Math.max(Math.abs(a.data[i]! - b.data[i]!), Math.abs(a.data[i + 1]! - b.data[i + 1]!), Math.abs(a.data[i + 2]! - b.data[i + 2]!))
-      if (delta >= MIN_CHANNEL_DELTA) changed++
+/** Focuses the control met at `key` again; its box as it stands, or null when it does not take the focus. */
+async function focusAgain(app: Page, key: string): Promise<Box | null> {
+  return app.evaluate((met) => {
+    const doc = (globalThis as unknown as { document: Doc }).document
+    const control = doc.querySelector<El>(`[data-focus-key="${met}"]`)
+    control?.focus()
+    if (!control || doc.activeElement !== control) return null
+    const rect = doc.querySelector<El>(`[data-focus-box="${met}"]`)?.getBoundingClientRect()
+    return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null
+  }, key)
+}
+
+/**
+ * The focus taken off the control: blurred, or, where blur leaves it focused (an iframe whose own
+ * document holds the focus keeps it), moved to an invisible element that draws nothing.
+ */
+async function takeFocusAway(app: Page): Promise<void> {
+  await app.evaluate(() => {
+    const doc = (globalThis as unknown as { document: Doc }).document
+    const control = doc.activeElement
+    control?.blur()
+    if (doc.activeElement !== control || control === doc.body) return
+    let park = doc.querySelector<El>('[data-focus-park]')
+    if (!park) {
+      park = doc.createElement('span')
+      park.setAttribute('data-focus-park', '')
+      park.setAttribute('tabindex', '-1')
+      park.setAttribute('style', 'position: fixed; left: 0; top: 0; width: 0; height: 0; outline: none')
+      doc.body.prepend(park)
     }
-  }
-  return changed
+    park.focus()
+  })
+}
+
+/**
+ * A control judged on its own: focused again, photographed, its focus taken away (blur) and
+ * photographed again. The pixels changed, or why it could not be judged.
+ */
+async function judgeAlone(app: Page, walk: Walk, stop: Pending, viewport: { width: number; height: number }): Promise<number | string> {
+  const box = await focusAgain(app, stop.key)
+  if (!box) return 'it did not take the focus back, not judged'
+  const clip = clipAround(box, viewport)
+  if (!clip) return 'not on screen when focused again, not judged'
+  const withFocus = await walk.photo(clip)
+  await takeFocusAway(app)
+  return changedPixels(withFocus, await walk.photo(clip), clip, box).changed
 }
 
 /**
@@ -194,40 +247,70 @@ export async function expectVisibleFocus(app: Page, screen: string, options: { w
   const seen = new Set<string>()
   /** what the walk could not judge, and why it ended early: printed, for the reader of the run */
   const notes: string[] = []
+  /** stops the next state could not show unfocused, judged on their own (printed: each costs two more captures) */
+  let alone = 0
+  const judgedAlone = async (stop: Pending): Promise<void> => {
+    alone++
+    const changed = await judgeAlone(app, walk, stop, viewport)
+    if (typeof changed === 'number') stops.push({ name: stop.name, changed })
+    else notes.push(`${stop.name}: ${changed}`)
+  }
+  let pending: Pending | null = null
   let step = 0
   try {
     for (; step < MAX_STOPS; step++) {
       await walk.tab()
-      const now = await focused(app, step)
-      if (!now || !now.inside || seen.has(now.key)) break
+      let state = await stateAfterTab(app, step, pending?.key ?? null)
+      const goesOn = (now: Focused | null): now is Focused => now !== null && now.inside && !seen.has(now.key)
+      let nowClip = goesOn(state.now) && state.now.box ? clipAround(state.now.box, viewport) : null
+      let nowShot: Shot | null = null
+      if (pending) {
+        // the stop before, unfocused now, in the same capture as this stop focused
+        let judged = false
+        if (!state.beforeFocused && state.before && sameBox(state.before, pending.box)) {
+          const [before, now] = await shotsOf(walk, pending.clip, nowClip)
+          nowShot = now
+          // this stop's clip, where its own ring may be, left out of the stop before's band
+          const change = changedPixels(pending.focused, before, pending.clip, pending.box, nowClip ?? undefined)
+          if (change.counted * 2 >= change.band) {
+            stops.push({ name: pending.name, changed: change.changed })
+            judged = true
+          }
+        }
+        if (!judged) {
+          await judgedAlone(pending)
+          // back to this stop, as the Tab left it
+          if (state.now && goesOn(state.now)) {
+            if (!(await focusAgain(app, state.now.key))) {
+              notes.push(`the walk ended at ${state.now.name}: it did not take the focus back`)
+              pending = null
+              break
+            }
+            state = await stateAfterTab(app, step, null)
+            nowClip = goesOn(state.now) && state.now.box ? clipAround(state.now.box, viewport) : null
+            nowShot = null
+          }
+        }
+        pending = null
+      }
+      const now = state.now
+      if (!goesOn(now)) break
       seen.add(now.key)
-      const clip = now.box && clipAround(now.box, viewport)
-      if (!now.box || !clip) {
+      if (!now.box || !nowClip) {
         notes.push(`${now.name}: not on screen, not judged`)
         continue
       }
-      const withFocus = await walk.photo(clip)
-      await app.evaluate(() => ((globalThis as unknown as { document: Doc }).document.activeElement as El | null)?.blur())
-      const without = await walk.photo(clip)
-      stops.push({ name: now.name, changed: changedPixels(withFocus, without, clip, now.box) })
-      const back = await app.evaluate((key) => {
-        const doc = (globalThis as unknown as { document: Doc }).document
-        const control = doc.querySelector<El>(`[data-focus-key="${key}"]`)
-        control?.focus()
-        return control !== null && doc.activeElement === control
-      }, now.key)
-      if (!back) {
-        notes.push(`the walk ended at ${now.name}: it did not take the focus back after losing it`)
-        break
-      }
+      pending = { name: now.name, key: now.key, box: now.box, clip: nowClip, focused: nowShot ?? (await walk.photo(nowClip)) }
     }
+    // the walk stopped at MAX_STOPS: the last stop has the focus still
+    if (pending) await judgedAlone(pending)
   } finally {
     await walk.close()
   }
   if (step === MAX_STOPS) notes.push(`the walk stopped after ${MAX_STOPS} stops`)
   const faint = stops.filter((stop) => stop.changed < MIN_CHANGED_PIXELS)
   console.log(
-    `focus: ${screen}: ${stops.length} stops, ${faint.length} without a visible indicator` +
+    `focus: ${screen}: ${stops.length} stops (${alone} judged alone), ${faint.length} without a visible indicator` +
       faint.map((stop) => `\n      ${stop.name} (${stop.changed} px changed)`).join('') +
       notes.map((note) => `\n      (${note})`).join(''),
   )
