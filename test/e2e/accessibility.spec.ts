@@ -21,6 +21,7 @@ import { closedPort } from '../support/closed-port'
 import { choose, fixturePath, savePbx, openArea, openPbx, switchRuleOff } from './e2e-steps'
 import { expect, test, type DemoPbx } from './harness'
 import { expectVisibleFocus } from './focus-walk'
+import { expectLayout, type LayoutOf } from './layout-audit'
 import { countSandboxRefusals } from './mail-steps'
 
 /**
@@ -31,7 +32,8 @@ import { countSandboxRefusals } from './mail-steps'
  * that every control the keyboard reaches looks different when focused (focus-walk.ts).
  *
  * One visit a screen (issue 41): it is brought up once and checked in both schemes on the same
- * loaded page. Each screen of the list says why it is there: a layout no other screen has.
+ * loaded page, and in each scheme audited for its layout at 1024×700 and 1280×800 (issue 42,
+ * layout-audit.ts). Each screen of the list says why it is there: a layout no other screen has.
  * accessibility-pass.spec.ts shows the pass still failing what it must.
  */
 
@@ -56,6 +58,8 @@ type Screen = {
   alsoCheck?(context: Context): Promise<void>
   /** where the Tab walk for visible focus starts: the screen's content (default) or the top of the page */
   focusWalk?: 'whole page'
+  /** what the layout audit holds it to beyond what it holds every screen to (layout-audit.ts) */
+  layout?: LayoutOf
 }
 
 /** The tenant admin on the demo tenant, with the PBX open in the app. */
@@ -178,6 +182,7 @@ const SCREENS: Screen[] = [
   {
     name: 'PBXs: the saved PBXs',
     why: "the first screen: the list's rows, their buttons and the toolbar, the app's frame walked whole",
+    layout: { keyColumns: ['Label', 'Session, last used'] },
     shot: true,
     // the app's frame (top bar, sidebar) is walked here, once
     focusWalk: 'whole page',
@@ -285,6 +290,7 @@ const SCREENS: Screen[] = [
   {
     name: 'DECT: a batch with errors, its rows',
     why: 'the rows table with errors and warnings in words, its filters and bulk actions',
+    layout: { keyColumns: ['Row', 'MAC', 'State', 'Problems'] },
     shot: true,
     show: batchWithErrors,
   },
@@ -425,6 +431,7 @@ const SCREENS: Screen[] = [
   {
     name: 'IVR servers: the list',
     why: 'the IVR servers table',
+    layout: { keyColumns: ['Name', 'Reachability', 'Actions'] },
     shot: true,
     async show(context) {
       const { app } = context
@@ -551,6 +558,7 @@ const SCREENS: Screen[] = [
   {
     name: 'Fleet: the overview, read',
     why: 'the fleet table: every kind of row (signed in, needs a password, not reached), its warnings',
+    layout: { keyColumns: ['PBX', 'Reached', 'Warnings'] },
     shot: true,
     show: fleetRead,
     async alsoCheck({ app }) {
@@ -776,6 +784,9 @@ for (const screen of SCREENS) {
       await expectNamedDialogs(app)
       await screen.alsoCheck?.({ app, services, pbx, scheme })
       await expectVisibleFocus(app, name, { wholePage: screen.focusWalk === 'whole page' })
+      // the same loaded screen at 1024×700 and 1280×800 (issue 42), in this scheme
+      await start.restore()
+      await expectLayout(app, screen.name, scheme, screen.layout)
     }
   })
 }
