@@ -5,6 +5,7 @@ import { mount } from '@vue/test-utils'
 import { NInput, NInputNumber, NSelect, NSwitch } from 'naive-ui'
 import { describe, expect, it } from 'vitest'
 import { h } from 'vue'
+import type { z } from 'zod'
 
 const batch = BatchDefaultsSchema.shape
 
@@ -38,6 +39,7 @@ describe('SchemaField', () => {
     expect(box.props('min')).toBe(LIMITS.stripDigits.min)
     expect(box.props('max')).toBe(LIMITS.stripDigits.max)
     expect(box.props('value')).toBe(2)
+    expect(box.props('precision')).toBe(0)
   })
 
   it('an enum: a select of its values in words, or in the form’s own words', () => {
@@ -89,11 +91,12 @@ describe('SchemaField', () => {
     expect(errorShown(wrapper)).toBe(true)
   })
 
-  it('a required schema marks the label; an optional one does not', () => {
-    const required = mount(SchemaField, { props: { schema: RouteInputSchema.shape.provider_id, label: 'Provider' } })
-    expect(required.find('.n-form-item-label__asterisk').exists()).toBe(true)
-    const optional = mount(SchemaField, { props: { schema: batch.tone, label: 'Tone' } })
-    expect(optional.find('.n-form-item-label__asterisk').exists()).toBe(false)
+  it('markRequired: a schema that needs a value marks the label; an optional one does not; unasked, none does', () => {
+    const asterisk = (schema: z.ZodType, markRequired: boolean) =>
+      mount(SchemaField, { props: { schema, label: 'A field', markRequired } }).find('.n-form-item-label__asterisk').exists()
+    expect(asterisk(RouteInputSchema.shape.provider_id, true)).toBe(true)
+    expect(asterisk(batch.tone, true)).toBe(false)
+    expect(asterisk(RouteInputSchema.shape.provider_id, false)).toBe(false)
   })
 
   it('a control of the form’s own in the default slot', () => {
