@@ -36,7 +36,8 @@ function limit<K extends string>(key: K, value: number | null | undefined): Part
 export function fieldFromSchema(schema: z.ZodType): FieldSpec {
   const required = !schema.safeParse(undefined).success
   const inner = innerSchema(schema)
-  if (inner instanceof z.ZodString) {
+  // a plain string, or a string of a format (an email, an IP address, a URL)
+  if (inner instanceof z.ZodString || inner instanceof z.ZodStringFormat) {
     return { kind: 'text', required, ...limit('minLength', inner.minLength), ...limit('maxLength', inner.maxLength) }
   }
   if (inner instanceof z.ZodNumber) {

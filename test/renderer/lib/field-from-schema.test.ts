@@ -1,5 +1,5 @@
 import { BatchDefaultsSchema } from '@contract/dect'
-import { DECT_LANGUAGES, DectPhoneUpdateSchema, LIMITS, MacSchema, RouteInputSchema } from '@contract/pbx'
+import { DECT_LANGUAGES, DectPhoneUpdateSchema, IvrServerCreateSchema, LIMITS, MacSchema, RouteInputSchema } from '@contract/pbx'
 import { fieldFromSchema, innerSchema, sentenceWords } from '@renderer/lib/field-from-schema'
 import { schemaProblem } from '@renderer/lib/form-rules'
 import { describe, expect, it } from 'vitest'
@@ -15,6 +15,11 @@ describe('fieldFromSchema', () => {
     expect(fieldFromSchema(phone.name)).toEqual({ kind: 'text', required: false, minLength: LIMITS.dectName.min, maxLength: LIMITS.dectName.max })
     expect(fieldFromSchema(z.string().min(3))).toEqual({ kind: 'text', required: true, minLength: 3 })
     expect(fieldFromSchema(z.string())).toEqual({ kind: 'text', required: true })
+  })
+
+  it('a string of a format (an address, an email) is a text field too', () => {
+    expect(fieldFromSchema(IvrServerCreateSchema.shape.ipv4)).toEqual({ kind: 'text', required: false })
+    expect(fieldFromSchema(z.email().max(80))).toEqual({ kind: 'text', required: true, maxLength: 80 })
   })
 
   it('looks through a transform to the string it parses', () => {
