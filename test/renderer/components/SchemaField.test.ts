@@ -24,6 +24,12 @@ describe('SchemaField', () => {
     expect(wrapper.emitted('update:value')?.at(-1)).toEqual(['Europe/Berlin'])
   })
 
+  it('a form may take the schema’s maxlength off (to show its message for a long text instead)', () => {
+    const wrapper = mount(SchemaField, { props: { schema: batch.timezone, label: 'Timezone', control: { maxlength: undefined }, value: '' } })
+
+    expect(wrapper.find('input').attributes('maxlength')).toBeUndefined()
+  })
+
   it('an id: the label points at the input', () => {
     const wrapper = mount(SchemaField, { props: { schema: batch.region, label: 'Region', id: 'f-region', value: 'DE' } })
 
