@@ -20,14 +20,22 @@ export function schemaRule(
   const rule: FormItemRule = {
     required: !schema.safeParse(undefined).success,
     validator: (_rule, value: unknown) => {
-      const result = schema.safeParse(value, { error: pbxErrorMap })
-      if (result.success) return true
-      return new Error(issueText(result.error.issues[0], value))
+      const problem = schemaProblem(schema, value)
+      return problem === null ? true : new Error(problem)
     },
   }
   if (options.key !== undefined) rule.key = options.key
   if (options.trigger !== undefined) rule.trigger = options.trigger
   return rule
+}
+
+/**
+ * What is wrong with `value` by `schema`, in the words main would answer (the contract's error
+ * map, messages written on the schema first); null when it passes.
+ */
+export function schemaProblem(schema: z.ZodType, value: unknown): string | null {
+  const result = schema.safeParse(value, { error: pbxErrorMap })
+  return result.success ? null : issueText(result.error.issues[0], value)
 }
 
 /** An issue's message; for an entry of a list (a tag), the entry it is about in front. */
