@@ -17,7 +17,7 @@ export type SiteFilter = (typeof SITE_FILTERS)[number]
 
 export const SITE_FILTER_WORDS: Record<SiteFilter, string> = {
   all: 'Every base',
-  attention: 'Not seen yet or waiting',
+  attention: 'Not fetched yet (waiting or not seen)',
   late: 'Not seen yet',
   waiting: 'Waiting',
   seen: 'Configuration fetched',
@@ -49,10 +49,10 @@ const minutesText = (ms: number): string => {
 /** Why a base stands where it does, and what to do: one sentence. `sincePush`: ms since its push (or since the check began). */
 export function siteWhy(base: SiteBase, state: SiteShownState, sincePush: number): string {
   if (state === 'not_pushed') return 'Not on the PBX: push the batch first.'
-  if (state === 'late') return `Not seen ${minutesText(sincePush)} after its push: check its power, its network and the provisioning URL.`
-  if (state === 'waiting') return `Pushed ${minutesText(sincePush)} ago: waiting for it to fetch its configuration.`
-  const device = [base.ip && `IP ${base.ip}`, base.fwver && `firmware ${base.fwver}`].filter(Boolean).join(', ')
-  return `Fetched its configuration${device ? ` (${device})` : ''}.`
+  if (state === 'late') return `Not seen ${minutesText(sincePush)} after its push: check its power, network and provisioning URL.`
+  if (state === 'waiting') return `Pushed ${minutesText(sincePush)} ago, not fetched yet.`
+  const device = [base.ip && `IP ${base.ip}`, base.fwver && `firmware ${base.fwver}`].filter(Boolean).join(' · ')
+  return device || 'Fetched its configuration.'
 }
 
 /** "2 of 3 on the base", or "no handsets" for a base the batch gives none and the PBX has none on. */

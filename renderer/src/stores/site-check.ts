@@ -49,12 +49,12 @@ export const useSiteCheckStore = defineStore('site-check', () => {
     const pushed = status.value?.bases.filter((b) => b.state !== 'not_pushed') ?? []
     return pushed.length > 0 && pushed.every((b) => b.state === 'seen')
   })
-  const late = (base: SiteBase): boolean => {
-    if (base.state !== 'waiting') return false
+  /** ms from a base's push (or, its push time unknown, from when the view started watching) to the last check */
+  const sincePush = (base: SiteBase): number => {
     const pushed = base.pushedAt === undefined ? Number.NaN : Date.parse(base.pushedAt)
-    const since = Number.isNaN(pushed) ? startedAt.value : pushed
-    return now.value - since >= lateAfterMin.value * 60_000
+    return now.value - (Number.isNaN(pushed) ? startedAt.value : pushed)
   }
+  const late = (base: SiteBase): boolean => base.state === 'waiting' && sincePush(base) >= lateAfterMin.value * 60_000
 
   async function poll(): Promise<void> {
     const target = watching
@@ -141,7 +141,7 @@ export const useSiteCheckStore = defineStore('site-check', () => {
     bulk.value = null
   }
 
-  return { status, error, polling, startedAt, lateAfterMin, acting, bulk, allSeen, late, start, checkNow, stop, act, actOnMany, close }
+  return { status, error, polling, startedAt, lateAfterMin, acting, bulk, allSeen, sincePush, late, start, checkNow, stop, act, actOnMany, close }
 })
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useSiteCheckStore, import.meta.hot))
