@@ -125,6 +125,9 @@ export const SiteStatusSchema = z.object({
 })
 export type SiteStatus = z.infer<typeof SiteStatusSchema>
 
+/** How long the on-site check answers the members it read again, unless asked for them `fresh`. */
+export const SITE_MEMBERS_FRESH_MS = 30_000
+
 export const BASE_ACTIONS = ['reprovision', 'reboot'] as const
 export type BaseAction = (typeof BASE_ACTIONS)[number]
 
@@ -207,7 +210,18 @@ export const handsetOperations = {
     result: z.object({ batch: BatchSchema, notes: z.array(z.string()) }),
   },
   /** where each base of the batch stands: fetched its configuration (IP, firmware) or not yet */
-  siteStatus: { input: z.strictObject({ batchId, profileId }), result: SiteStatusSchema },
+  siteStatus: {
+    input: z.strictObject({
+      batchId,
+      profileId,
+      /**
+       * read the bases' members now; otherwise those read in the last SITE_MEMBERS_FRESH_MS are
+       * answered again (a poll every few seconds asks for the members of every base only now and then)
+       */
+      fresh: z.boolean().default(false),
+    }),
+    result: SiteStatusSchema,
+  },
   /** re-provision or reboot one base (by MAC) */
   baseAction: {
     input: z.strictObject({ profileId, mac: z.string().min(1).max(64), action: z.enum(BASE_ACTIONS) }),

@@ -56,10 +56,11 @@ export const useSiteCheckStore = defineStore('site-check', () => {
   }
   const late = (base: SiteBase): boolean => base.state === 'waiting' && sincePush(base) >= lateAfterMin.value * 60_000
 
-  async function poll(): Promise<void> {
+  /** `fresh`: the bases' members read again (the view opening, "Check now"); a poll takes those read lately */
+  async function poll(fresh = false): Promise<void> {
     const target = watching
     if (!target) return
-    const result = await callBridge(() => window.pbx.siteStatus(target))
+    const result = await callBridge(() => window.pbx.siteStatus({ ...target, fresh }))
     if (watching !== target) return
     now.value = Date.now()
     if (!result.ok) {
@@ -84,7 +85,7 @@ export const useSiteCheckStore = defineStore('site-check', () => {
     polling.value = true
     status.value = null
     bulk.value = null
-    return poll()
+    return poll(true)
   }
 
   /** Asks at once (the "Check now" button), keeping the polling as it is. */
@@ -92,7 +93,7 @@ export const useSiteCheckStore = defineStore('site-check', () => {
     if (!watching) return
     if (timer) clearTimeout(timer)
     polling.value = true
-    await poll()
+    await poll(true)
   }
 
   function stop(): void {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SITE_MEMBERS_FRESH_MS } from '../../../electron/contract/bridge-handsets'
 import type { PbxCaller } from '../../../electron/services/pbx-client/caller'
 import { createDectMembersClient } from '../../../electron/services/pbx-client/dect-members'
 import { createBatchStore, type BatchStore, type NewHandsetRow } from '../../../electron/services/dect/batch-store'
@@ -34,7 +35,8 @@ const SHED = '001565F10003'
 const base = (row: number, name: string, mac: string) => ({ row, values: { name, mac, vendor: 'Yealink', model: 'W70B' }, problems: [] })
 const handset = (row: number, base_mac: string, ipui: string, extension: string, name: string): NewHandsetRow => ({ row, values: { base_mac, ipui, extension, name }, problems: [] })
 
-const siteCheck = (callerFor: () => PbxCaller = () => caller) => createSiteCheck({ store, callerFor: async () => callerFor(), linesOf: async () => linesFromModels(undefined) })
+const siteCheck = (callerFor: () => PbxCaller = () => caller, now?: () => number) =>
+  createSiteCheck({ store, callerFor: async () => callerFor(), linesOf: async () => linesFromModels(undefined), ...(now ? { now } : {}) })
 
 /** Hall and Yard pushed with two handsets each; Shed in the batch, not pushed (a row with an error). */
 async function pushedBatch() {
@@ -68,7 +70,7 @@ describe('on site: members per base against the batch', () => {
       { extension_number: '1164', ipui: '00AF100004', handset_index: '2' },
       { extension_number: '1170', ipui: '00CC000001', handset_index: '3' },
     ])
-    const status = await siteCheck().siteStatus({ batchId: batch.id, profileId: PROFILE_ID })
+    const status = await siteCheck().siteStatus({ batchId: batch.id, profileId: PROFILE_ID, fresh: true })
     expect(status.membersSupported).toBe(true)
     const [hall, yard, shed] = status.bases
     expect(hall!.handsets).toEqual([
@@ -87,7 +89,7 @@ describe('on site: members per base against the batch', () => {
 
     // a handset of the batch for Hall found on Yard: elsewhere there, missing on Hall
     await members.replace(await phoneId(YARD), [{ extension_number: '1162', ipui: '00AF100002', handset_index: '4' }])
-    const moved = await siteCheck().siteStatus({ batchId: batch.id, profileId: PROFILE_ID })
+    const moved = await siteCheck().siteStatus({ batchId: batch.id, profileId: PROFILE_ID, fresh: true })
     expect(moved.bases[1]!.handsets!.map((h) => [h.place, h.ipui, h.batchBase])).toEqual([
       ['missing', '00AF100003', undefined],
       ['missing', '00AF100004', undefined],
@@ -99,11 +101,39 @@ describe('on site: members per base against the batch', () => {
     ])
   })
 
+  it('a poll answers the members read in the last 30 s again, without asking the PBX; fresh, or older, they are read again', async () => {
+    const batch = await pushedBatch()
+    let clock = 1_000_000
+    const check = siteCheck(undefined, () => clock)
+    const ask = async (fresh: boolean) => {
+      const before = pbx.requests
+      const status = await check.siteStatus({ batchId: batch.id, profileId: PROFILE_ID, fresh })
+      return { requests: pbx.requests - before, hall: status.bases[0]!.handsets!.map((h) => [h.place, h.ipui]) }
+    }
+    const first = await ask(true)
+    // GET /api/phones, GET /api/dect_phones and the two pushed bases' members
+    expect(first.requests).toBe(4)
+    expect(first.hall).toEqual([
+      ['on_base', '00AF100001'],
+      ['on_base', '00AF100002'],
+    ])
+    await createDectMembersClient(caller).replace(await phoneId(HALL), [{ extension_number: '1161', ipui: '00AF100001', handset_index: '1' }])
+    clock += SITE_MEMBERS_FRESH_MS - 1
+    expect(await ask(false)).toEqual({ requests: 1, hall: first.hall })
+    expect(await ask(true)).toEqual({ requests: 4, hall: [['missing', '00AF100002'], ['on_base', '00AF100001']] })
+    await createDectMembersClient(caller).replace(await phoneId(HALL), [])
+    clock += SITE_MEMBERS_FRESH_MS
+    expect((await ask(false)).hall).toEqual([
+      ['missing', '00AF100001'],
+      ['missing', '00AF100002'],
+    ])
+  })
+
   it('on a PBX without members (404) says so, and still tells which bases fetched their configuration', async () => {
     const batch = await pushedBatch()
     const old: PbxCaller = { baseUrl: caller.baseUrl, call: (path, options) => caller.call(/\/members/.test(path) ? 'api/no_such_endpoint' : path, options) }
     await fetch(new URL(new URL(batch.rows[0]!.outcome.url!).pathname, pbx.url))
-    const status = await siteCheck(() => old).siteStatus({ batchId: batch.id, profileId: PROFILE_ID })
+    const status = await siteCheck(() => old).siteStatus({ batchId: batch.id, profileId: PROFILE_ID, fresh: true })
     expect(status).toMatchObject({ supported: true, membersSupported: false })
     expect(status.bases.map((b) => [b.state, b.handsets])).toEqual([
       ['seen', undefined],

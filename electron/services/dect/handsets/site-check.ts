@@ -1,5 +1,5 @@
 import type { BridgeHandlers } from '../../../contract/bridge'
-import type { BaseActionOutcome, SiteBase } from '../../../contract/bridge-handsets'
+import { SITE_MEMBERS_FRESH_MS, type BaseActionOutcome, type SiteBase } from '../../../contract/bridge-handsets'
 import { macForPeople } from '../../../contract/dect'
 import { normalizeMac, type DectMember } from '../../../contract/pbx'
 import { mapLimited } from '../../concurrency/map-limited'
@@ -16,6 +16,9 @@ import { batchHandsetPlaces, compareMembers } from './site-members'
  * The on-site check of a batch (issues 14 and 40): each base as the PBX's provisioned phones show
  * it (waiting, seen with its IP and firmware), its members on the PBX against the batch's handsets
  * (site-members.ts), and re-provision or reboot for many bases at once, each base's outcome kept.
+ * The members are read again when asked `fresh` (the view opening, "Check now") or every
+ * SITE_MEMBERS_FRESH_MS; the polls between answer those read last, so a poll every 5 s of a site of
+ * 100 bases asks the PBX for 2 lists, not 102.
  */
 
 /** How many bases are read or acted on at once. */
@@ -25,14 +28,21 @@ export interface SiteCheckOptions {
   store: BatchStore
   callerFor: (profileId: string) => Promise<PbxCaller>
   linesOf: () => Promise<LinesOf>
+  /** the clock the members' age is told by (tests) */
+  now?: () => number
+}
+
+interface MembersRead {
+  supported: boolean
+  lists: Map<string, DectMember[]>
 }
 
 /** A base as people name it: "Hall (00:15:65:E1:00:01)", or its MAC alone. */
 const baseLabel = (name: string, mac: string): string => (name ? `${name} (${macForPeople(mac)})` : macForPeople(mac))
 
-export function createSiteCheck({ store, callerFor, linesOf }: SiteCheckOptions): Pick<BridgeHandlers, 'siteStatus' | 'baseActions'> {
+export function createSiteCheck({ store, callerFor, linesOf, now = Date.now }: SiteCheckOptions): Pick<BridgeHandlers, 'siteStatus' | 'baseActions'> {
   /** each pushed base's members (by MAC; undefined: not on the PBX), or none at all when the PBX offers no members */
-  async function membersOf(caller: PbxCaller, macs: readonly string[]): Promise<{ supported: boolean; lists: Map<string, DectMember[]> }> {
+  async function membersOf(caller: PbxCaller, macs: readonly string[]): Promise<MembersRead> {
     const lists = new Map<string, DectMember[]>()
     if (macs.length === 0) return { supported: true, lists }
     const phones = (await createDectPhonesClient(caller).list()).items
@@ -53,11 +63,23 @@ export function createSiteCheck({ store, callerFor, linesOf }: SiteCheckOptions)
     return { supported, lists: supported ? lists : new Map() }
   }
 
+  /** the members last read for a batch on a PBX, and when, with the bases they were read for */
+  const lastRead = new Map<string, { at: number; macs: string; read: MembersRead }>()
+
+  /** The members of these bases: read again when asked `fresh`, when older than SITE_MEMBERS_FRESH_MS, or for other bases. */
+  async function membersFor(caller: PbxCaller, key: string, macs: readonly string[], fresh: boolean): Promise<MembersRead> {
+    const kept = lastRead.get(key)
+    if (!fresh && kept && kept.macs === macs.join() && now() - kept.at < SITE_MEMBERS_FRESH_MS) return kept.read
+    const read = await membersOf(caller, macs)
+    lastRead.set(key, { at: now(), macs: macs.join(), read })
+    return read
+  }
+
   return {
-    async siteStatus({ batchId, profileId }) {
+    async siteStatus({ batchId, profileId, fresh }) {
       const [batch, caller, lines] = await Promise.all([store.get(batchId), callerFor(profileId), linesOf()])
       const pushedMacs = batch.rows.filter((row) => row.values.mac !== undefined && (row.outcome.state === 'created' || row.outcome.state === 'matched')).map((row) => row.values.mac as string)
-      const [phones, members] = await Promise.all([createProvisionedPhonesClient(caller).list(), membersOf(caller, pushedMacs)])
+      const [phones, members] = await Promise.all([createProvisionedPhonesClient(caller).list(), membersFor(caller, `${profileId}\n${batchId}`, pushedMacs, fresh)])
       const seen = new Map(phones.supported ? phones.items.map((p) => [normalizeMac(p.mac), p]) : [])
       const places = batchHandsetPlaces(batch.handsets, baseSlots(batch.rows, batch.defaults, lines))
       const names = new Map(batch.rows.flatMap((row) => (row.values.mac ? [[row.values.mac, row.values.name ?? ''] as const] : [])))
