@@ -1,10 +1,11 @@
 import type { SiteBase, SiteStatus } from '@contract/bridge-handsets'
 import SiteCheckPanel from '@renderer/components/handsets/SiteCheckPanel.vue'
-import { flushPromises } from '@vue/test-utils'
+import { flushPromises, mount } from '@vue/test-utils'
+import { NConfigProvider, NMessageProvider } from 'naive-ui'
+import { createPinia, setActivePinia } from 'pinia'
 import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h } from 'vue'
 import { createFakePbx, fakePushBatch, installFakePbx, ok } from '../fake-pbx'
-import { mountInApp } from '../mount-app'
 
 // The On site tab of issue 40: the bases in the order to act on, each base's handsets against the
 // batch (or the PBX saying it has no members), and an action on the selected bases with each
@@ -14,10 +15,17 @@ const batch = fakePushBatch('b1', { rows: 3, done: 3, targetProfileId: 'p-acme' 
 const base = (n: number, state: SiteBase['state'], more: Partial<SiteBase> = {}): SiteBase => ({ rowId: `row-${n}`, row: n, name: `Base ${n}`, mac: batch.rows[n - 1]!.values.mac!, state, ...more })
 const status = (bases: SiteBase[], membersSupported = true): SiteStatus => ({ supported: true, membersSupported, bases, checkedAt: new Date().toISOString() })
 
+/** The panel alone in Naive UI's providers (not the whole app: its views need not load for this). */
 async function mountPanel(answer: SiteStatus, overrides: Parameters<typeof createFakePbx>[0] = {}) {
   const pbx = installFakePbx(createFakePbx({ siteStatus: vi.fn(async () => ok(answer)), ...overrides }))
-  const Host = defineComponent({ setup: () => () => h(SiteCheckPanel, { batch }) })
-  const { wrapper } = await mountInApp(Host, '/dect')
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  const Host = defineComponent({
+    setup: () => () => h(NConfigProvider, null, { default: () => h(NMessageProvider, null, { default: () => h(SiteCheckPanel, { batch }) }) }),
+  })
+  const host = document.createElement('div')
+  document.body.appendChild(host)
+  const wrapper = mount(Host, { attachTo: host, global: { plugins: [pinia] } })
   await flushPromises()
   return { wrapper, pbx }
 }
