@@ -71,6 +71,30 @@ export type ScanHandsetAnswer = z.infer<typeof ScanHandsetAnswerSchema>
 export const SITE_STATES = ['not_pushed', 'waiting', 'seen'] as const
 export type SiteState = (typeof SITE_STATES)[number]
 
+/**
+ * Where a handset stands on a base, the PBX's members against the batch: `on_base` (a member, and
+ * the batch puts it on this base), `missing` (the batch puts it here, the PBX has no such member),
+ * `not_in_batch` (a member the batch has no handset for), `other_base` (a member the batch puts on
+ * another of its bases).
+ */
+export const SITE_HANDSET_PLACES = ['missing', 'not_in_batch', 'other_base', 'on_base'] as const
+export type SiteHandsetPlace = (typeof SITE_HANDSET_PLACES)[number]
+
+export const SiteHandsetSchema = z.object({
+  place: z.enum(SITE_HANDSET_PLACES),
+  /** IPUI-N, 10 upper-case hex digits (as typed when the batch's cell is not one) */
+  ipui: z.string(),
+  /** the extension: the PBX's for a member, else the batch's */
+  extension: z.string().optional(),
+  /** the index on the base, for a member */
+  handsetIndex: z.int().optional(),
+  /** the batch's name for the handset, else the PBX's user's */
+  name: z.string().optional(),
+  /** with `other_base`: the batch's base for it (its name) */
+  batchBase: z.string().optional(),
+})
+export type SiteHandset = z.infer<typeof SiteHandsetSchema>
+
 /** A base of the batch as the PBX's provisioned phones show it. */
 export const SiteBaseSchema = z.object({
   rowId: z.string(),
@@ -83,18 +107,42 @@ export const SiteBaseSchema = z.object({
   ip: z.string().optional(),
   fwver: z.string().optional(),
   model: z.string().optional(),
+  /**
+   * the base's members on the PBX against the batch's handsets for it (issue 40); absent when the
+   * base is not pushed, not on the PBX (any more), or the PBX offers no members (`membersSupported`)
+   */
+  handsets: z.array(SiteHandsetSchema).optional(),
 })
 export type SiteBase = z.infer<typeof SiteBaseSchema>
 
 export const SiteStatusSchema = z.object({
   /** false: the PBX has no list of provisioned phones (GET /api/phones answers 404/405) */
   supported: z.boolean(),
+  /** false: the PBX has no members of DECT phones (GET /api/dect_phones/{id}/members answers 404/405) */
+  membersSupported: z.boolean(),
   bases: z.array(SiteBaseSchema),
   checkedAt: z.string(),
 })
 export type SiteStatus = z.infer<typeof SiteStatusSchema>
 
+/** How long the on-site check answers the members it read again, unless asked for them `fresh`. */
+export const SITE_MEMBERS_FRESH_MS = 30_000
+
 export const BASE_ACTIONS = ['reprovision', 'reboot'] as const
+export type BaseAction = (typeof BASE_ACTIONS)[number]
+
+/** The most bases one call of `baseActions` acts on (the renderer sends a selection in parts, for its progress). */
+export const BASE_ACTIONS_MAX = 50
+
+/** What an action did to one base of the selection: asked of the PBX, or why not (the message names the base). */
+export const BaseActionOutcomeSchema = z.object({
+  mac: z.string(),
+  /** the batch's name for the base ('' without one) */
+  name: z.string(),
+  done: z.boolean(),
+  message: z.string().optional(),
+})
+export type BaseActionOutcome = z.infer<typeof BaseActionOutcomeSchema>
 
 export const BaseMembersSchema = z.object({
   members: z.array(DectMemberSchema),
@@ -162,11 +210,35 @@ export const handsetOperations = {
     result: z.object({ batch: BatchSchema, notes: z.array(z.string()) }),
   },
   /** where each base of the batch stands: fetched its configuration (IP, firmware) or not yet */
-  siteStatus: { input: z.strictObject({ batchId, profileId }), result: SiteStatusSchema },
+  siteStatus: {
+    input: z.strictObject({
+      batchId,
+      profileId,
+      /**
+       * read the bases' members now; otherwise those read in the last SITE_MEMBERS_FRESH_MS are
+       * answered again (a poll every few seconds asks for the members of every base only now and then)
+       */
+      fresh: z.boolean().default(false),
+    }),
+    result: SiteStatusSchema,
+  },
   /** re-provision or reboot one base (by MAC) */
   baseAction: {
     input: z.strictObject({ profileId, mac: z.string().min(1).max(64), action: z.enum(BASE_ACTIONS) }),
     result: z.object({ done: z.literal(true) }),
+  },
+  /**
+   * re-provision or reboot several bases of a batch (by MAC): each asked of the PBX, a failure
+   * kept as that base's outcome (naming it) while the others go on
+   */
+  baseActions: {
+    input: z.strictObject({
+      batchId,
+      profileId,
+      macs: z.array(z.string().min(1).max(64)).min(1, { error: 'choose at least one base' }).max(BASE_ACTIONS_MAX),
+      action: z.enum(BASE_ACTIONS),
+    }),
+    result: z.object({ outcomes: z.array(BaseActionOutcomeSchema) }),
   },
   /** a base's members on the PBX, its lines and the tenant's extensions */
   listBaseMembers: { input: z.strictObject({ profileId, phoneId: z.string().min(1) }), result: BaseMembersSchema },

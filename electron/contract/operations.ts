@@ -88,6 +88,7 @@ export const OPERATION_NAMES = [
   'checkHandsetsOnPbx',
   'siteStatus',
   'baseAction',
+  'baseActions',
   'listBaseMembers',
   'freeExtensionRun',
   'saveBaseMembers',

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net'
 import { buildRouter } from './app'
 import { initialNotification, loadSeed } from './seed-data'
-import { DemoState, type NotificationVariant, type OutboxMail } from './state'
+import { DemoState, type NotificationVariant, type OutboxMail, type PhoneActionRecord } from './state'
 import { DemoServer, handleRequest, type Knobs } from './server'
 
 /**
@@ -10,7 +10,7 @@ import { DemoServer, handleRequest, type Knobs } from './server'
  */
 
 export { DEMO_ACCOUNTS, type DemoAccount } from './seed-data'
-export type { NotificationVariant, OutboxMail } from './state'
+export type { NotificationVariant, OutboxMail, PhoneActionRecord } from './state'
 
 export interface DemoPbxOptions {
   /** 0 = any free port (default) */
@@ -54,6 +54,8 @@ export interface DemoPbx {
   readonly port: number
   /** mails the PBX "sent", newest last */
   readonly outbox: OutboxMail[]
+  /** re-provisions and reboots the PBX answered 200, oldest first (the demo has no device to restart) */
+  readonly phoneActions: readonly PhoneActionRecord[]
   readonly faults: DemoPbxFaults
   /** count of requests received so far */
   readonly requests: number
@@ -141,6 +143,7 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
     url,
     port: actualPort,
     outbox: state.outbox,
+    phoneActions: state.phoneActions,
     faults,
     get requests() {
       return knobs.requests

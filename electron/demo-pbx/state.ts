@@ -180,6 +180,16 @@ export interface OutboxMail {
   at: string
 }
 
+/** A re-provision or reboot a phone was asked for (README "Provisioned phones"), for tests to read. */
+export interface PhoneActionRecord {
+  /** the tenant's domain */
+  domain: string
+  /** the phone's MAC, 12 upper-case hex digits */
+  mac: string
+  action: 'reprovision' | 'reboot'
+  at: string
+}
+
 export interface Session {
   id: string
   user: User
@@ -248,6 +258,8 @@ export class DemoState {
   readonly ivrServers: StoredIvr[] = []
   notification: StoredNotification
   readonly outbox: OutboxMail[] = []
+  /** every re-provision and reboot answered 200, oldest first */
+  readonly phoneActions: PhoneActionRecord[] = []
   readonly sessions = new Map<string, Session>()
   readonly accessTokens = new Map<string, AccessToken>()
   readonly refreshTokens = new Map<string, Session>()

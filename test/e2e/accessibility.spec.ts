@@ -390,6 +390,25 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'DECT: on site after a push',
+    why: "the bases' table of the on-site check: a checkbox, a state, a reason, the handsets and the actions in each row, the state filter and the actions on the selected bases (issue 40)",
+    shot: true,
+    async show(context) {
+      const { app, services, pbx } = context
+      await pushedBatch(context, 'On site')
+      // one base fetches its configuration, so its row has its actions
+      const listed = (await services.handlers.listBatches(undefined)).find((b) => b.name === 'Site A handsets')!
+      const batch = await services.handlers.getBatch({ batchId: listed.id })
+      expect((await fetch(new URL(new URL(batch.rows.find((row) => row.outcome.url)!.outcome.url!).pathname, pbx.url))).status).toBe(200)
+      const site = app.getByRole('region', { name: 'On-site check' })
+      await site.getByRole('button', { name: 'Check now' }).click()
+      await expect(site.getByText('1 of 5 pushed bases have fetched their configuration')).toBeVisible()
+      // one base selected: the actions on the selection are on offer
+      await site.getByRole('checkbox', { name: /^Select (?!every)/ }).first().click()
+      await expect(site.getByText('1 selected')).toBeVisible()
+    },
+  },
+  {
     name: 'DECT: the phones on the PBX',
     why: "the PBX's own DECT phones, a table read from the PBX",
     async show(context) {

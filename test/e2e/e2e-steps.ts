@@ -63,8 +63,11 @@ export async function signInThroughTheApp(app: Page, label: string, account: Dem
   await expect(app.getByText(new RegExp(`signed in as ${account.username} · `))).toBeVisible()
 }
 
-/** The demo PBX's API with a session of its own (not the app's): GET answers parsed, with the status. */
-export async function demoApi(baseUrl: string, account: DemoAccount): Promise<{ get<T>(path: string): Promise<{ status: number; body: T }> }> {
+/** The demo PBX's API with a session of its own (not the app's): GET answers parsed, with the status; POST answers its status. */
+export async function demoApi(
+  baseUrl: string,
+  account: DemoAccount,
+): Promise<{ get<T>(path: string): Promise<{ status: number; body: T }>; post(path: string, json: unknown): Promise<number> }> {
   const credentials = account.domain === undefined ? { username: account.username, password: account.password } : account
   const signIn = await fetch(`${baseUrl}/api/auth/sign_in`, {
     method: 'POST',
@@ -77,6 +80,10 @@ export async function demoApi(baseUrl: string, account: DemoAccount): Promise<{ 
     async get<T>(path: string) {
       const response = await fetch(`${baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` } })
       return { status: response.status, body: (await response.json()) as T }
+    },
+    async post(path: string, json: unknown) {
+      const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(json) })
+      return response.status
     },
   }
 }

@@ -35,18 +35,16 @@ const provisionedOf = (ctx: RequestContext, tenant: Tenant): StoredPhone => {
   return phone
 }
 
-const reprovision = (ctx: RequestContext) => {
-  const phone = provisionedOf(ctx, ctx.tenantFor('phones:write'))
-  phone.reprovisions++
-  return ok()
-}
-
-const reboot = (ctx: RequestContext) => {
-  const phone = provisionedOf(ctx, ctx.tenantFor('phones:write'))
-  phone.reboots++
+/** Counts the action on the phone and logs it (`phoneActions`); nothing else changes: the demo has no device. */
+const act = (action: 'reprovision' | 'reboot') => (ctx: RequestContext) => {
+  const tenant = ctx.tenantFor('phones:write')
+  const phone = provisionedOf(ctx, tenant)
+  if (action === 'reboot') phone.reboots++
+  else phone.reprovisions++
+  ctx.state.phoneActions.push({ domain: tenant.domain, mac: phone.mac, action, at: new Date().toISOString() })
   return ok()
 }
 
 export const registerPhones = (router: Router): void => {
-  router.get('/api/phones', list).post('/api/phones/:mac/reprovision', reprovision).post('/api/phones/:mac/reboot', reboot)
+  router.get('/api/phones', list).post('/api/phones/:mac/reprovision', act('reprovision')).post('/api/phones/:mac/reboot', act('reboot'))
 }

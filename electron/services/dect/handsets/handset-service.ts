@@ -1,5 +1,5 @@
 import type { BridgeHandlers } from '../../../contract/bridge'
-import type { BaseMembers, HandsetCells, SiteBase } from '../../../contract/bridge-handsets'
+import type { BaseMembers, HandsetCells } from '../../../contract/bridge-handsets'
 import type { Batch } from '../../../contract/dect'
 import { normalizeMac, type DectMemberWrite, type DectPhone } from '../../../contract/pbx'
 import { mapLimited } from '../../concurrency/map-limited'
@@ -18,11 +18,12 @@ import { linesFromModels, recheckHandsets, type LinesOf } from './handset-import
 import { buildHandsetRow, type RawHandsetValues } from './handset-rows'
 import { scanInto } from './handset-scan'
 import { checkMemberList } from './member-list-check'
+import { createSiteCheck } from './site-check'
 import type { createModelCatalog } from './model-catalog'
 
 type HandsetHandlers = Pick<
   BridgeHandlers,
-  'listDectModels' | 'editBatchHandsets' | 'scanHandset' | 'checkHandsetsOnPbx' | 'siteStatus' | 'baseAction' | 'listBaseMembers' | 'saveBaseMembers' | 'freeExtensionRun'
+  'listDectModels' | 'editBatchHandsets' | 'scanHandset' | 'checkHandsetsOnPbx' | 'siteStatus' | 'baseAction' | 'baseActions' | 'listBaseMembers' | 'saveBaseMembers' | 'freeExtensionRun'
 >
 
 export interface HandsetServiceOptions {
@@ -38,7 +39,8 @@ const cellsOf = (cells: HandsetCells): RawHandsetValues => ({ ...cells })
 
 /**
  * Handsets behind the Bridge: the PBX's models (remembered for offline use), a batch's handsets
- * edited or scanned, checked against the PBX, the on-site check of the bases and a base's members.
+ * edited or scanned, checked against the PBX, the on-site check of the bases (site-check.ts) and a
+ * base's members.
  * The work lives in the files beside this one; this one wires them to the Bridge operations.
  */
 export function createHandsetService({ store, catalog, callerFor }: HandsetServiceOptions) {
@@ -78,6 +80,7 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
   }
 
   const handlers: HandsetHandlers = {
+    ...createSiteCheck({ store, callerFor, linesOf }),
     async listDectModels({ profileId, offline }) {
       if (profileId === undefined) return catalog.remembered()
       if (offline) {
@@ -136,31 +139,6 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
         return { ...checkedBatch, handsets: flagHandsetsOnPbx(checkedBatch.handsets, { extensions, members: members.members }) }
       })
       return { batch, notes }
-    },
-
-    async siteStatus({ batchId, profileId }) {
-      const batch = await store.get(batchId)
-      const phones = await createProvisionedPhonesClient(await callerFor(profileId)).list()
-      const seen = new Map(phones.supported ? phones.items.map((p) => [normalizeMac(p.mac), p]) : [])
-      const bases: SiteBase[] = batch.rows
-        .filter((row) => row.values.mac !== undefined)
-        .map((row) => {
-          const mac = row.values.mac as string
-          const common = { rowId: row.id, row: row.row, name: row.values.name ?? '', mac }
-          const pushed = row.outcome.state === 'created' || row.outcome.state === 'matched'
-          const phone = seen.get(mac)
-          if (!pushed) return { ...common, state: 'not_pushed' as const }
-          const since = row.outcome.at ? { ...common, pushedAt: row.outcome.at } : common
-          if (!phone) return { ...since, state: 'waiting' as const }
-          return {
-            ...since,
-            state: 'seen' as const,
-            ...(phone.ip ? { ip: phone.ip } : {}),
-            ...(phone.fwver ? { fwver: phone.fwver } : {}),
-            ...(phone.model ? { model: phone.model } : {}),
-          }
-        })
-      return { supported: phones.supported, bases, checkedAt: new Date().toISOString() }
     },
 
     async baseAction({ profileId, mac, action }) {
