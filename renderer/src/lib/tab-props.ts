@@ -54,7 +54,9 @@ export function tabSwitchKeys(names: readonly string[], selected: () => string, 
   return (event) => {
     if (!event.ctrlKey || event.altKey || event.shiftKey || event.metaKey) return
     const step = event.key === 'PageDown' ? 1 : event.key === 'PageUp' ? -1 : 0
-    const at = names.indexOf(selected())
+    // from a tab: that tab (keys pressed faster than the address follows); else the tab shown
+    const on = event.target instanceof HTMLElement && event.target.getAttribute('role') === 'tab' ? event.target.dataset.name : undefined
+    const at = names.indexOf(on ?? selected())
     if (step === 0 || at < 0 || !(event.currentTarget instanceof HTMLElement)) return
     event.preventDefault()
     const name = names[(at + step + names.length) % names.length]!
