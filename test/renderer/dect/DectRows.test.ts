@@ -163,6 +163,24 @@ describe('the rows of a batch', () => {
     expect(wrapper.find('.dect-batch__counts').text()).toBe('3 rows · 0 with errors · 1 with warnings')
   })
 
+  it('a row fixed under the "not sent" filter leaves it: the focus stays in the table, not lost to the page (issue 40)', async () => {
+    const { wrapper } = await mountBatch()
+    await chooseFilter(wrapper, 'not_sent')
+    expect(rowIds(wrapper)).toEqual(['r2'])
+    const mac = cell(wrapper, 'MAC address, row 2')
+    ;(mac.element as HTMLElement).focus()
+    await mac.trigger('keydown', { key: 'Enter' })
+    await nextTick()
+    const input = wrapper.find<HTMLInputElement>('input[aria-label="MAC address, row 2"]')
+    await input.setValue('00:15:65:AA:BB:CE')
+    await input.trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+    await nextTick()
+
+    expect(rowIds(wrapper)).toEqual([])
+    expect(document.activeElement).toBe(wrapper.find('.dect-rows__scroller').element)
+  })
+
   it('Enter on a focused cell opens its input, and Esc cancels without sending anything', async () => {
     const { wrapper, pbx } = await mountBatch()
 
