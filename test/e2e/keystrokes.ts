@@ -6,17 +6,25 @@ import type { Page } from '@playwright/test'
  * a string typed into an ordinary field one a character, and a barcode scan (the code and Enter,
  * at scanner speed) one scan, no keystrokes: the scanner types it.
  */
+/** between two keys pressed by hand */
+const PACE_MS = 80
+
 export class Keystrokes {
   keys = 0
   scans = 0
 
   constructor(private readonly page: Page) {}
 
-  /** `key` pressed `times` times (a chord, such as Control+Enter, is one press) */
+  /**
+   * `key` pressed `times` times (a chord, such as Control+Enter, is one press), at a person's pace:
+   * Naive UI's select moves the focus into its search field a moment after it takes it, and a Tab
+   * sent faster than any hand lands before that move
+   */
   async press(key: string, times = 1): Promise<void> {
     for (let i = 0; i < times; i++) {
       await this.page.keyboard.press(key)
       this.keys++
+      await this.page.waitForTimeout(PACE_MS)
     }
   }
 
