@@ -136,8 +136,14 @@ test('enrolment offers the PBX free extensions, follows each scan in the table, 
   const saved = await services.handlers.getBatch({ batchId: batch.id })
   expect(saved.handsets.slice(40).map((h) => [h.values.ipui, h.values.extension, h.values.base_mac])).toEqual([['00AF720001', '1003', HALL]])
 
+  // Esc in the scan field stops scanning, as "Stop scanning" does; the focus goes to the handset just
+  // scanned, where Space ticks it for a value (issue 40), not lost with the panel
+  await enrol.getByRole('textbox', { name: 'Scan a base MAC, then its handsets' }).focus()
+  await app.keyboard.press('Escape')
+  await expect(enrol).toBeHidden()
+  await expect(app.getByRole('cell', { name: 'Select handset 41' }).getByRole('checkbox')).toBeFocused()
+
   // offline: the last range used there, said so
-  await enrol.getByRole('button', { name: 'Stop scanning' }).click()
   pbx.faults.down()
   await app.getByRole('button', { name: 'Enrol by scanning' }).click()
   await expect(enrol.getByText(/^The last range used on Demo site, 1003–1100: Demo site cannot be reached now \(/)).toBeVisible({ timeout: 20_000 })

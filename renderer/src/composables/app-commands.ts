@@ -1,5 +1,6 @@
 import { isMenuCommand } from '@contract/menu-commands'
 import { areaAccess, areaOf, isAreaKey } from '@renderer/areas'
+import { askToChooseSpreadsheet } from '@renderer/lib/open-file-request'
 import { askToPrint } from '@renderer/lib/print-request'
 import { loadBatchesStore } from '@renderer/stores/load-batches'
 import { useSessionsStore } from '@renderer/stores/sessions'
@@ -49,6 +50,8 @@ export function useAppCommands(options: { openSwitcher: () => void; reload?: () 
       case 'new-batch':
         return newBatch()
       case 'import-csv':
+        // the wizard's first step takes the request and opens the file dialog (the open-file shortcut)
+        askToChooseSpreadsheet()
         if (route.name !== 'dect-batch-new') await router.push('/dect/batches/new')
         return
       case 'switch-pbx':

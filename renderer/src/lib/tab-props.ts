@@ -42,3 +42,25 @@ export function tabProps(name: string, selected: string, choose: (name: string) 
     },
   }
 }
+
+/**
+ * Ctrl+PageDown and Ctrl+PageUp anywhere inside a tabbed view (a row's checkbox, a field of a
+ * panel): the next or the previous tab (round), chosen and focused, as in the tab panels of
+ * desktop apps and WAI-ARIA's older tab panel keys. Without it a keyboard user deep in a long panel
+ * (a batch's rows, every cell a Tab stop) reached the tabs again only by Shift+Tab past each cell.
+ * For the view's keydown; `names` are the tabs in their order, `selected` the one shown now.
+ */
+export function tabSwitchKeys(names: readonly string[], selected: () => string, choose: (name: string) => void): (event: KeyboardEvent) => void {
+  return (event) => {
+    if (!event.ctrlKey || event.altKey || event.shiftKey || event.metaKey) return
+    const step = event.key === 'PageDown' ? 1 : event.key === 'PageUp' ? -1 : 0
+    // from a tab: that tab (keys pressed faster than the address follows); else the tab shown
+    const on = event.target instanceof HTMLElement && event.target.getAttribute('role') === 'tab' ? event.target.dataset.name : undefined
+    const at = names.indexOf(on ?? selected())
+    if (step === 0 || at < 0 || !(event.currentTarget instanceof HTMLElement)) return
+    event.preventDefault()
+    const name = names[(at + step + names.length) % names.length]!
+    choose(name)
+    event.currentTarget.querySelector<HTMLElement>(`[role="tab"][data-name="${CSS.escape(name)}"]`)?.focus()
+  }
+}

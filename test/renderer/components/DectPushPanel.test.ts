@@ -256,6 +256,35 @@ describe('DectPushPanel', () => {
     expect(wrapper.find('.dect-push__counts').text()).toBe('148 of 150 · 146 created · 2 matched · 0 failed')
   })
 
+  it('a push that ends hands the focus to the first step its end offers (the Push button that had it is gone), never taken from a field elsewhere (issue 40)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const pbx = setup()
+    const { wrapper } = await mountPanel()
+    const push = button(wrapper, 'Push 150 bases')
+    ;(push.element as HTMLButtonElement).focus()
+    await push.trigger('click')
+    await flushPromises()
+    // the Push button goes as the push runs: the focus is lost to the page until the end
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    pbx.dect.advancePush('b1', { created: 150 })
+    await nextPoll()
+    expect(wrapper.find('.dect-push__finished').exists()).toBe(true)
+    expect(document.activeElement?.textContent?.trim()).toBe('Next: print labels (150 bases)')
+
+    // a second push, while the user types in a field of another tab: the focus stays there
+    pbx.dect.state.pushes.b1 = fakePushProgress('b1')
+    const { wrapper: again } = await mountPanel()
+    await button(again, 'Push 150 bases').trigger('click')
+    await flushPromises()
+    const elsewhere = document.body.appendChild(document.createElement('input'))
+    elsewhere.focus()
+    pbx.dect.advancePush('b1', { created: 150 })
+    await nextPoll()
+    expect(again.find('.dect-push__finished').exists()).toBe(true)
+    expect(document.activeElement).toBe(elsewhere)
+    elsewhere.remove()
+  })
+
   it('a batch with handsets: their counts beside the phones', async () => {
     const pbx = setup({ batch: { done: 150 } })
     const handsets = { total: 25, done: 25, enrolled: 20, matched: 2, failed: 3, pending: 0, withErrors: 0 }

@@ -99,6 +99,21 @@ describe('a new batch from a spreadsheet', () => {
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Select row 2')
   })
 
+  it('each step opens with the focus where it goes on: the columns\' Next, then the batch name (issue 40)', async () => {
+    const { wrapper } = await mountWizard()
+    await drop(wrapper, new File([CSV], 'handsets.csv', { type: 'text/csv' }))
+    await flushPromises()
+    expect(document.activeElement).toBe(button(wrapper, 'Next').element)
+    await button(wrapper, 'Next').trigger('click')
+    await flushPromises()
+    const label = wrapper.findAll('label').find((found) => found.text() === 'Batch name')!
+    expect(document.activeElement?.id).toBe(label.attributes('for'))
+    // Back to the columns: the focus on Next again
+    await button(wrapper, 'Back').trigger('click')
+    await flushPromises()
+    expect(document.activeElement).toBe(button(wrapper, 'Next').element)
+  })
+
   it("sends a dropped or picked file's bytes as they are, for main to read the encoding (Windows-1252 here), and shows it", async () => {
     const { wrapper, pbx } = await mountWizard()
     // what Excel on Western Windows saves: ü is the one byte FC, which is not UTF-8

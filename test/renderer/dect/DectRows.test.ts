@@ -163,6 +163,24 @@ describe('the rows of a batch', () => {
     expect(wrapper.find('.dect-batch__counts').text()).toBe('3 rows · 0 with errors · 1 with warnings')
   })
 
+  it('a row fixed under the "not sent" filter leaves it: the focus stays in the table, not lost to the page (issue 40)', async () => {
+    const { wrapper } = await mountBatch()
+    await chooseFilter(wrapper, 'not_sent')
+    expect(rowIds(wrapper)).toEqual(['r2'])
+    const mac = cell(wrapper, 'MAC address, row 2')
+    ;(mac.element as HTMLElement).focus()
+    await mac.trigger('keydown', { key: 'Enter' })
+    await nextTick()
+    const input = wrapper.find<HTMLInputElement>('input[aria-label="MAC address, row 2"]')
+    await input.setValue('00:15:65:AA:BB:CE')
+    await input.trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+    await nextTick()
+
+    expect(rowIds(wrapper)).toEqual([])
+    expect(document.activeElement).toBe(wrapper.find('.dect-rows__scroller').element)
+  })
+
   it('Enter on a focused cell opens its input, and Esc cancels without sending anything', async () => {
     const { wrapper, pbx } = await mountBatch()
 
@@ -361,5 +379,36 @@ describe('the rows of a batch', () => {
     expect(router.currentRoute.value.query.tab).toBe('push')
     expect(wrapper.find('[role="tab"][aria-selected="true"]').text()).toBe('Push')
     expect(wrapper.find('[role="tab"][tabindex="0"]').text()).toBe('Push')
+  })
+
+  it('Ctrl+PageDown and Ctrl+PageUp from deep in a panel (a row\'s checkbox) choose and focus the next and previous tab, round (issue 40)', async () => {
+    const { wrapper, router } = await mountBatch()
+    const check = wrapper.find<HTMLInputElement>('input[aria-label="Select row 2"]')
+    check.element.focus()
+    await check.trigger('keydown', { key: 'PageDown', ctrlKey: true })
+    await flushPromises()
+    expect(router.currentRoute.value.query.tab).toBe('handsets')
+    expect(document.activeElement?.textContent).toBe('Handsets (0)')
+    expect(document.activeElement?.getAttribute('role')).toBe('tab')
+    const handsets = wrapper.find('[role="tab"][data-name="handsets"]')
+    await handsets.trigger('keydown', { key: 'PageUp', ctrlKey: true })
+    await flushPromises()
+    expect(router.currentRoute.value.query.tab).toBeUndefined()
+    await wrapper.find('[role="tab"][data-name="rows"]').trigger('keydown', { key: 'PageUp', ctrlKey: true })
+    await flushPromises()
+    expect(router.currentRoute.value.query.tab).toBe('labels')
+    expect(document.activeElement?.textContent).toBe('Labels')
+    // pressed faster than the address follows: each press goes on from the tab it lands on
+    const labels = wrapper.find('[role="tab"][data-name="labels"]')
+    await labels.trigger('keydown', { key: 'PageDown', ctrlKey: true })
+    await wrapper.find('[role="tab"][data-name="rows"]').trigger('keydown', { key: 'PageDown', ctrlKey: true })
+    await flushPromises()
+    expect(router.currentRoute.value.query.tab).toBe('handsets')
+    // PageDown alone (the table scrolls) and with Shift are left alone
+    const handsetsTab = wrapper.find('[role="tab"][data-name="handsets"]')
+    await handsetsTab.trigger('keydown', { key: 'PageDown' })
+    await handsetsTab.trigger('keydown', { key: 'PageDown', ctrlKey: true, shiftKey: true })
+    await flushPromises()
+    expect(router.currentRoute.value.query.tab).toBe('handsets')
   })
 })

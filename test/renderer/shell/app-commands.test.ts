@@ -39,6 +39,24 @@ describe('the app commands from the keyboard (no Electron menu: the Chromium tes
     expect(document.body.textContent).toContain('New batch from a spreadsheet')
   })
 
+  it('Ctrl+O opens the system file dialog at once, the focus on "Choose a spreadsheet…", and again while the wizard is open', async () => {
+    fake()
+    const opened = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(function (this: HTMLInputElement) {
+      expect(this.type).toBe('file')
+    })
+    const { router } = await mountShell()
+    await pressMod('o')
+    await vi.waitFor(() => expect(opened).toHaveBeenCalledOnce())
+    expect(router.currentRoute.value.path).toBe('/dect/batches/new')
+    expect(document.activeElement?.textContent).toContain('Choose a spreadsheet…')
+    // again, while the wizard is open: the dialog opens again (the request is taken each time)
+    ;(document.activeElement as HTMLElement).blur()
+    await pressMod('o')
+    await vi.waitFor(() => expect(opened).toHaveBeenCalledTimes(2))
+    expect(document.activeElement?.textContent).toContain('Choose a spreadsheet…')
+    opened.mockRestore()
+  })
+
   it('Ctrl+N creates an empty batch and opens it for scanning', async () => {
     const pbx = fake()
     const { router } = await mountShell()
