@@ -13,7 +13,8 @@ import { LAYOUT_KNOWN } from './layout-known'
  * Every finding is printed with the screen, the size, the element and what was found. What
  * today's code still gets wrong is listed, finding by finding, in layout-known.ts: a finding not
  * listed fails the test and saves a screenshot; a listed one no longer found fails it too, so the
- * list only shrinks as the fixes land.
+ * list only shrinks as the fixes land. With LAYOUT_SHOTS=1 in the environment every screen is
+ * photographed at every size and in both schemes, to be looked at.
  */
 
 export const LAYOUT_SIZES = [
@@ -43,10 +44,12 @@ export async function expectLayout(app: Page, screen: string, scheme: string, la
       const findings = await app.evaluate(checkLayout, { keyColumns: layout.keyColumns ?? [] })
       const fresh = findings.filter((finding) => !known.some((entry) => keyOf(sizeName(size), finding).includes(entry)))
       for (const finding of findings) found.push(`${keyOf(sizeName(size), finding)} (${finding.detail})`)
-      if (fresh.length > 0) {
-        const file = `test-results/layout/${screen.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${sizeName(size)}-${scheme}.png`
+      const file = `test-results/layout/${screen.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${sizeName(size)}-${scheme}.png`
+      if (fresh.length > 0 || process.env.LAYOUT_SHOTS) {
         mkdirSync('test-results/layout', { recursive: true })
         await app.screenshot({ path: file })
+      }
+      if (fresh.length > 0) {
         unlisted.push(...fresh.map((finding) => `${keyOf(sizeName(size), finding)} (${finding.detail}); see ${file}`))
       }
     }

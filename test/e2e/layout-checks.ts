@@ -7,7 +7,8 @@
  *   keyboard focus (a `title` or `aria-label` holding it, on a control that takes the focus);
  *   and text whose end lies under another element (a fixed column, a neighbour) where it shows;
  * - `overlap`: two interactive controls overlapping;
- * - `row line`: the controls of one table row off its line (vertical centres more than 2 px apart);
+ * - `row line`: the controls of one table row off its line (vertical centres more than 2 px apart),
+ *   but for those a table folded into the row's second line for want of width (`data-folded`);
  * - `covers header`: a toast or popover over one of the header's controls;
  * - `broken word`: a word broken inside itself across two lines.
  *
@@ -157,7 +158,7 @@ export function checkLayout(options: LayoutOptions): LayoutFinding[] {
 
   // --- the controls of a table row on its line ---------------------------------------------------
   for (const row of all('tr, [role="row"]')) {
-    const inRow = controls.filter((control) => row.contains(control) && control.closest('tr, [role="row"]') === row)
+    const inRow = controls.filter((control) => row.contains(control) && control.closest('tr, [role="row"]') === row && !control.closest('[data-folded]'))
     if (inRow.length < 2) continue
     const centres = inRow.map((control) => center(control.getBoundingClientRect()))
     const spread = Math.max(...centres) - Math.min(...centres)

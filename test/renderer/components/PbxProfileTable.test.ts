@@ -265,3 +265,51 @@ describe('PbxProfileTable: a long list', () => {
     wrapper.unmount()
   })
 })
+
+describe('PbxProfileTable: a table narrower than its columns', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  /** A ResizeObserver that reports the table `width` px wide as soon as it observes it. */
+  function tableWidth(width: number): void {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: ResizeObserverCallback) {}
+        observe(target: Element): void {
+          this.callback([{ target, contentRect: { width } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver)
+        }
+        disconnect(): void {}
+      },
+    )
+  }
+  const headers = (wrapper: VueWrapper) => wrapper.findAll('th').map((th) => th.text())
+
+  it('folds the customer and the tags under the label at 1024 px, the session and actions stay', async () => {
+    tableWidth(756)
+    installFakePbx(createFakePbx({}, { profiles: [acmeProfile] }))
+    const { wrapper } = await mountInApp(PbxsView, '/pbxs')
+    await flushPromises()
+    expect(headers(wrapper)).toEqual(['Label', 'Address and user', 'Session, last used', 'Actions'])
+    const label = wrapper.find('tr[data-profile-id="p-acme"] td[data-col-key="label"]')
+    expect(label.text()).toContain('Acme Corp')
+    expect(label.findAll('.tag-chip').map((chip) => chip.text())).toEqual(['retail', 'priority'])
+    expect(wrapper.find('tr[data-profile-id="p-acme"] td[data-col-key="customer"]').exists()).toBe(false)
+  })
+
+  it('folds the address too when even that does not fit, never the session', async () => {
+    tableWidth(600)
+    installFakePbx(createFakePbx({}, { profiles: [acmeProfile] }))
+    const { wrapper } = await mountInApp(PbxsView, '/pbxs')
+    await flushPromises()
+    expect(headers(wrapper)).toEqual(['Label', 'Session, last used', 'Actions'])
+    expect(wrapper.find('tr[data-profile-id="p-acme"] td[data-col-key="label"]').text()).toContain(acmeProfile.baseUrl)
+  })
+
+  it('shows every column at 1280 px', async () => {
+    tableWidth(1012)
+    installFakePbx(createFakePbx({}, { profiles: [acmeProfile] }))
+    const { wrapper } = await mountInApp(PbxsView, '/pbxs')
+    await flushPromises()
+    expect(headers(wrapper)).toEqual(['Label', 'Customer', 'Tags', 'Address and user', 'Session, last used', 'Actions'])
+  })
+})

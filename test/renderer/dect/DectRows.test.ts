@@ -1,4 +1,4 @@
-import './virtual-layout'
+import { resetSizes, sizeElements } from './virtual-layout'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { NSelect } from 'naive-ui'
 import DectBatchDefaultsForm from '@renderer/components/dect/DectBatchDefaultsForm.vue'
@@ -161,6 +161,35 @@ describe('the rows of a batch', () => {
     expect(tableRows(wrapper)[1]!.text()).toContain('00:15:65:AA:BB:CE')
     expect(tableRows(wrapper)[1]!.find('.dect-rows__problem--error').exists()).toBe(false)
     expect(wrapper.find('.dect-batch__counts').text()).toBe('3 rows · 0 with errors · 1 with warnings')
+  })
+
+  it('narrow (1024 px beside the sidebar): vendor, model and language fold under the MAC, still edited in place; state and problems stay (issue 42)', async () => {
+    sizeElements('.dect-rows__scroller', { width: 741, height: 480 })
+    try {
+      const { wrapper, pbx } = await mountBatch()
+      expect(wrapper.findAll('.dect-rows__table th').map((th) => th.text())).toEqual(['', 'Row', 'Name', 'MAC', 'Extension', 'State', 'Problems'])
+      const macCell = tableRows(wrapper)[0]!.findAll('td')[3]!
+      expect(macCell.findAll('[role="button"]').map((part) => part.attributes('aria-label'))).toEqual([
+        'Edit MAC address, row 1',
+        'Edit Vendor, row 1',
+        'Edit Model, row 1',
+        'Edit Language, row 1',
+      ])
+      expect(cell(wrapper, 'Vendor, row 1').attributes('title')).toBe('Vendor: Yealink')
+      expect(cell(wrapper, 'Language, row 1').text()).toBe('—')
+
+      await cell(wrapper, 'Model, row 1').trigger('click')
+      await nextTick()
+      const input = wrapper.find<HTMLInputElement>('input[aria-label="Model, row 1"]')
+      expect(input.element.value).toBe('W70B')
+      await input.setValue('W73H')
+      await input.trigger('keydown', { key: 'Enter' })
+      await flushPromises()
+      expect(pbx.editBatchRows).toHaveBeenCalledWith({ batchId: 'b-1', edits: [{ rowId: 'r1', values: { model: 'W73H' } }] })
+      expect(tableRows(wrapper)[1]!.text()).toContain('MAC 00:15:65 has 6 of 12 hex digits')
+    } finally {
+      resetSizes()
+    }
   })
 
   it('a row fixed under the "not sent" filter leaves it: the focus stays in the table, not lost to the page (issue 40)', async () => {
