@@ -15,10 +15,8 @@ export const LAYOUT_KNOWN: Record<string, readonly string[]> = {
     '1280×800 broken word: th.n-descriptions-table-header "Provisioning URL"',
     '1280×800 broken word: span.dect-phones__url',
   ],
-  'IVR servers: the list': ['1024×700 key column: th.n-data-table-th "Reachability"', '1024×700 key column: column "Actions"'],
   'Outbound rules: a number tested': [
     '1024×700 clipped: span.number-test-verdicts__name',
     '1280×800 clipped: span.number-test-verdicts__name',
   ],
-  'Fleet: the overview, read': ['1024×700 key column: column "Reached"', '1024×700 clipped: span', '1280×800 key column: column "Reached"'],
 }

@@ -184,6 +184,34 @@ describe('"Columns": the columns the user shows, remembered', () => {
     expect(stored()).toEqual(DEFAULT_FLEET_COLUMNS)
   })
 
+  it('narrow (1024 px beside the sidebar): the chosen columns past the width fold under the name with their titles; PBX, warnings and actions stay (issue 42)', async () => {
+    // a ResizeObserver that reports the table 756 px wide, and nothing else
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: ResizeObserverCallback) {}
+        observe(target: Element): void {
+          if (target.matches('.fleet-table')) this.callback([{ target, contentRect: { width: 756, height: 400 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver)
+        }
+        unobserve(): void {}
+        disconnect(): void {}
+      },
+    )
+    try {
+      await mountView()
+      // 170 + 150 for the PBX and its actions, 136 for the warnings, then access (130) and DECT bases (86) fit; handsets do not
+      expect(headers()).toEqual(['label', 'warnings', 'access', 'dectBases', 'actions'])
+      const folded = document.body.querySelector<HTMLElement>('tr[data-profile-id="p-acme"] .fleet-table__folded')!
+      expect(Array.from(folded.querySelectorAll('.fleet-table__fold'), (fold) => fold.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+        'Handsets 40',
+        'Outbound rules 5',
+        expect.stringMatching(/^Figures /),
+      ])
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('a stored value it did not write (damaged, another shape, an unknown column) gives the default columns', async () => {
     for (const damaged of ['{not json', '"warnings"', '{"shown":["reach"]}', '["reach","bogus"]', '[1,2]']) {
       localStorage.setItem(FLEET_COLUMNS_STORAGE_KEY, damaged)

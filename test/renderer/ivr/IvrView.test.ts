@@ -81,6 +81,30 @@ describe('IvrView: the list', () => {
     expect(cellOf(wrapper, 'ivr-2', 'IPv4').text()).toBe('10.0.0.1')
   })
 
+  it('narrow (1024 px beside the sidebar): the addresses fold under the name; reachability, switch and Delete stay (issue 42)', async () => {
+    // a ResizeObserver that reports the panel 756 px wide, and nothing else
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: ResizeObserverCallback) {}
+        observe(target: Element): void {
+          if (target.matches('.ivr-servers')) this.callback([{ target, contentRect: { width: 756, height: 400 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver)
+        }
+        unobserve(): void {}
+        disconnect(): void {}
+      },
+    )
+    try {
+      setupIvr(2)
+      const { wrapper } = await mountView()
+      expect(headers(wrapper)).toEqual(['Name', 'Type', 'Reachability', 'Enabled', 'Actions'])
+      expect(cellOf(wrapper, 'ivr-2', 'Name').find('.ivr-servers__folded').text()).toBe('10.0.0.1')
+      expect(row(wrapper, 'ivr-2').find('button[aria-label="Delete Branch 1"]').exists()).toBe(true)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('pages through the PBX: skip and top come from the page and the page size', { timeout: 30_000 }, async () => {
     const { pbx } = setupIvr(30)
     const { wrapper } = await mountView()

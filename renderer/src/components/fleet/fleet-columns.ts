@@ -13,6 +13,7 @@ import {
 } from '@renderer/lib/fleet-text'
 import { FLEET_ACCESS, type FleetFigure } from '@contract/fleet'
 import { FLEET_COLUMN_KEYS, FLEET_COLUMN_TITLES, type FleetColumnKey } from '@renderer/lib/fleet-column-choice'
+import { fitColumns, type FitColumn } from '@renderer/lib/column-fit'
 import type { DataTableBaseColumn, DataTableColumns } from 'naive-ui'
 import { h } from 'vue'
 import { TagChips } from '@renderer/components/common/tag-chips'
@@ -28,6 +29,8 @@ import FleetWordCell from './FleetWordCell.vue'
  * optional ones show (the user's choice, in the order of lib/fleet-column-choice.ts). The table
  * sorts and filters nothing itself (`remote`): the fleet store orders the rows; a header click asks
  * for an order, a filter menu for values. Each sortable title is a button, so the keyboard sorts too.
+ * The chosen columns that do not fit the table's width fold under the PBX's name, in their order,
+ * each with its title (lib/column-fit.ts); the PBX, its warnings and its actions always show.
  */
 export type FleetColumnContext = {
   /** read while a cell renders, so a moving clock re-renders the cells, not the columns */
@@ -40,6 +43,8 @@ export type FleetColumnContext = {
   tags: readonly string[]
   /** the optional columns the user shows (the PBX and the actions always show) */
   shown: readonly FleetColumnKey[]
+  /** px the table has: the chosen columns past it fold under the PBX's name */
+  width: number
   onOpen: (row: FleetRow) => void
   onSignIn: (row: FleetRow) => void
   onToggleFavourite: (row: FleetRow) => void
@@ -66,6 +71,10 @@ const figureCell = (figure: FleetFigure | undefined, access: FleetAccess | undef
   const words = figureText(figure, access)
   return h(FleetWordCell, { text: words.text, title: words.title })
 }
+
+/** px: the PBX's column, pinned left, and the actions', pinned right */
+const PBX_WIDTH = 170
+const ACTIONS_WIDTH = 150
 
 export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow> {
   const { sort, filters } = ctx
@@ -172,21 +181,45 @@ export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow
       render: (row) => h(TagChips, { tags: row.tags }),
     },
   }
-  const shown = new Set(ctx.shown)
+  const chosen = FLEET_COLUMN_KEYS.filter((key) => ctx.shown.includes(key))
+  // the warnings say whether a PBX wants a look: they never fold; the others in the table's order
+  const fit = fitColumns(
+    [
+      { key: 'label', width: PBX_WIDTH, priority: 'key' },
+      ...chosen.map((key, at): FitColumn => ({ key, width: optional[key].width as number, priority: key === 'warnings' ? 'key' : at + 1 })),
+      { key: 'actions', width: ACTIONS_WIDTH, priority: 'key' },
+    ],
+    ctx.width,
+  )
+  const folded = chosen.filter((key) => fit.folded.includes(key))
+  const unfolded = chosen.filter((key) => !fit.folded.includes(key))
+  // the PBX's column takes the width the folded ones leave, for their line under the name
+  const spare = ctx.width - PBX_WIDTH - ACTIONS_WIDTH - unfolded.reduce((sum, key) => sum + (optional[key].width as number), 0)
+  const nameCell = (row: FleetRow) =>
+    h(FleetNameCell, { row, busy: ctx.savingFavourite().includes(row.profileId), onToggleFavourite: () => ctx.onToggleFavourite(row) })
   return [
     {
       ...sortable('PBX', 'label', sort),
       fixed: 'left',
-      width: 170,
-      render: (row) =>
-        h(FleetNameCell, { row, busy: ctx.savingFavourite().includes(row.profileId), onToggleFavourite: () => ctx.onToggleFavourite(row) }),
+      width: folded.length > 0 ? PBX_WIDTH + Math.max(0, spare) : PBX_WIDTH,
+      render: (row, index) =>
+        folded.length === 0
+          ? nameCell(row)
+          : h('div', { class: 'fleet-table__named' }, [
+              nameCell(row),
+              h(
+                'div',
+                { class: 'fleet-table__folded', 'data-folded': '' },
+                folded.map((key) => h('span', { class: 'fleet-table__fold' }, [`${FLEET_COLUMN_TITLES[key]} `, optional[key].render!(row, index)])),
+              ),
+            ]),
     },
-    ...FLEET_COLUMN_KEYS.filter((key) => shown.has(key)).map((key) => optional[key]),
+    ...unfolded.map((key) => optional[key]),
     {
       key: 'actions',
       title: 'Actions',
       fixed: 'right',
-      width: 150,
+      width: ACTIONS_WIDTH,
       render: (row) =>
         h(FleetRowActions, {
           row,
