@@ -758,16 +758,27 @@ const SCREENS: Screen[] = [
 ]
 
 /**
- * Where the focus is as the screen is shown (a dialog's first control, or nothing), put back before
- * each scheme's checks: the walk of the scheme before leaves it on the last control it met.
+ * Where the focus is as the screen is shown (a dialog's first control, or nothing), and where its
+ * scroll boxes stand, put back before each scheme's checks and before the layout audit: the walk
+ * leaves the focus on the last control it met, and the boxes scrolled to it.
  */
 async function focusAsShown(app: Page): Promise<{ restore: () => Promise<void> }> {
   // run in the page: no closure over this file's names (the tests' tsconfig has no DOM types)
-  type El = { setAttribute(name: string, value: string): void; focus(): void; blur(): void }
-  type Doc = { activeElement: El | null; body: El; querySelector(selector: string): El | null }
+  type El = {
+    setAttribute(name: string, value: string): void
+    getAttribute(name: string): string | null
+    focus(): void
+    blur(): void
+    scrollTop: number
+    scrollLeft: number
+  }
+  type Doc = { activeElement: El | null; body: El; querySelector(selector: string): El | null; querySelectorAll(selector: string): ArrayLike<El> }
   await app.evaluate(() => {
     const doc = (globalThis as unknown as { document: Doc }).document
     if (doc.activeElement && doc.activeElement !== doc.body) doc.activeElement.setAttribute('data-a11y-shown-focus', '')
+    for (const box of Array.from(doc.querySelectorAll('*'))) {
+      if (box.scrollTop !== 0 || box.scrollLeft !== 0) box.setAttribute('data-a11y-shown-scroll', `${box.scrollTop},${box.scrollLeft}`)
+    }
   })
   return {
     restore: () =>
@@ -775,6 +786,11 @@ async function focusAsShown(app: Page): Promise<{ restore: () => Promise<void> }
         const doc = (globalThis as unknown as { document: Doc }).document
         doc.activeElement?.blur()
         doc.querySelector('[data-a11y-shown-focus]')?.focus()
+        for (const box of Array.from(doc.querySelectorAll('*'))) {
+          const [top, left] = (box.getAttribute('data-a11y-shown-scroll') ?? '0,0').split(',').map(Number)
+          if (box.scrollTop !== top) box.scrollTop = top ?? 0
+          if (box.scrollLeft !== left) box.scrollLeft = left ?? 0
+        }
       }),
   }
 }

@@ -95,6 +95,8 @@ export function checkLayout(options: LayoutOptions): LayoutFinding[] {
   /** one field of Naive UI draws several controls in one box (a select's label, its input, its clear button) */
   const FIELD = '.n-base-selection, .n-input, .n-input-number, .n-date-picker'
   const center = (box: Rect): number => (box.top + box.bottom) / 2
+  /** the app's frame, which the page scrolls under */
+  const FRAME = 'header.app-header, .app-shell__footer'
 
   // --- key columns: on screen, inside their table's scroll box -----------------------------------
   const headers = all('th, [role="columnheader"]')
@@ -148,6 +150,8 @@ export function checkLayout(options: LayoutOptions): LayoutFinding[] {
       const a = boxes[i]!
       const b = boxes[j]!
       if (a.control.contains(b.control) || b.control.contains(a.control)) continue
+      // the page scrolls under the app's header and footer: a control there over one in the page is no overlap
+      if ((a.control.closest(FRAME) === null) !== (b.control.closest(FRAME) === null)) continue
       const field = a.control.closest(FIELD)
       if (field && field === b.control.closest(FIELD)) continue
       const x = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left)
@@ -193,11 +197,13 @@ export function checkLayout(options: LayoutOptions): LayoutFinding[] {
     const x = (last.left + last.right) / 2
     const y = (last.top + last.bottom) / 2
     if (x < 0 || y < 0 || x >= win.innerWidth || y >= win.innerHeight) return
-    // scrolled out of a scroll box upwards or downwards: where a list keeps the rest, not cut
+    // scrolled out of a scroll box, up, down or sideways: where a list keeps the rest, not cut
+    // (a key column out of sight is the key-column check's)
     for (let up = parent.parentElement; up; up = up.parentElement) {
-      if (win.getComputedStyle(up).overflowY === 'visible') continue
+      const style = win.getComputedStyle(up)
       const box = up.getBoundingClientRect()
-      if (y < box.top || y > box.bottom) return
+      if (style.overflowY !== 'visible' && (y < box.top || y > box.bottom)) return
+      if (style.overflowX !== 'visible' && (x < box.left || x > box.right)) return
     }
     const hit = doc.elementFromPoint(x, y)
     if (!hit || parent.contains(hit) || hit.contains(parent)) return
