@@ -17,6 +17,7 @@ import {
   wayneProfile,
 } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
+import { stubElementWidth } from '../element-width'
 
 /** The session of a saved PBX's row in the PBXs list (its last use is the line under it). */
 function sessionCell(wrapper: VueWrapper, profileId: string): DOMWrapper<Element> {
@@ -269,19 +270,8 @@ describe('PbxProfileTable: a long list', () => {
 describe('PbxProfileTable: a table narrower than its columns', () => {
   afterEach(() => vi.unstubAllGlobals())
 
-  /** A ResizeObserver that reports the table `width` px wide as soon as it observes it. */
-  function tableWidth(width: number): void {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(private readonly callback: ResizeObserverCallback) {}
-        observe(target: Element): void {
-          this.callback([{ target, contentRect: { width } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver)
-        }
-        disconnect(): void {}
-      },
-    )
-  }
+  /** the table `width` px wide */
+  const tableWidth = (width: number): void => stubElementWidth('.pbx-table', width)
   const headers = (wrapper: VueWrapper) => wrapper.findAll('th').map((th) => th.text())
 
   it('folds the customer and the tags under the label at 1024 px, the session and actions stay', async () => {

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { acmeProfile, createFakePbx, fakeFleetEntry, globexProfile, installFakePbx, sampleProfile } from '../fake-pbx'
 import { button, click, key } from '../mail/dom'
 import { mountInApp } from '../mount-app'
+import { stubElementWidth } from '../element-width'
 
 // The fleet table's columns (issue 38): at the window's default width the figures are in view, so
 // the warnings are a count whose list shows on hover and focus, and the columns beyond the default
@@ -185,18 +186,7 @@ describe('"Columns": the columns the user shows, remembered', () => {
   })
 
   it('narrow (1024 px beside the sidebar): the chosen columns past the width fold under the name with their titles; PBX, warnings and actions stay (issue 42)', async () => {
-    // a ResizeObserver that reports the table 756 px wide, and nothing else
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(private readonly callback: ResizeObserverCallback) {}
-        observe(target: Element): void {
-          if (target.matches('.fleet-table')) this.callback([{ target, contentRect: { width: 756, height: 400 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver)
-        }
-        unobserve(): void {}
-        disconnect(): void {}
-      },
-    )
+    stubElementWidth('.fleet-table', 756)
     try {
       await mountView()
       // 170 + 150 for the PBX and its actions, 136 for the warnings, then access (130) and DECT bases (86) fit; handsets do not

@@ -5,6 +5,7 @@ import { NDataTable, NSelect } from 'naive-ui'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { acmeProfile, deferred, fail, globexProfile } from '../fake-pbx'
 import { mountInApp } from '../mount-app'
+import { stubElementWidth } from '../element-width'
 import { FAKE_NO_DELETE } from './fake-ivr'
 import { bodyButton, headers, row, rowNames, rows, setupIvr } from './ivr-setup'
 
@@ -82,18 +83,7 @@ describe('IvrView: the list', () => {
   })
 
   it('narrow (1024 px beside the sidebar): the addresses fold under the name; reachability, switch and Delete stay (issue 42)', async () => {
-    // a ResizeObserver that reports the panel 756 px wide, and nothing else
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(private readonly callback: ResizeObserverCallback) {}
-        observe(target: Element): void {
-          if (target.matches('.ivr-servers')) this.callback([{ target, contentRect: { width: 756, height: 400 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver)
-        }
-        unobserve(): void {}
-        disconnect(): void {}
-      },
-    )
+    stubElementWidth('.ivr-servers', 756)
     try {
       setupIvr(2)
       const { wrapper } = await mountView()
