@@ -14,7 +14,7 @@ export const InstallerNameSchema = z.string().trim().min(1, { error: 'enter the 
 export const HandoverBaseSchema = z.object({
   /** the batch's name for the base ('' without one) */
   name: z.string(),
-  /** 12 upper-case hex digits */
+  /** 12 upper-case hex digits (as typed when the batch's cell is not a MAC: such a base was never sent) */
   mac: z.string(),
   /** the model the PBX reports for the device, else the batch's */
   model: z.string().optional(),
