@@ -153,6 +153,27 @@ describe('the hand-over report', () => {
     expect(report.counts.handsetsOnPbx).toBeNull()
   })
 
+  it('names a handset the PBX refused as failed, with the reason the PBX gave', async () => {
+    const batch = await store.create({
+      name: 'Site F',
+      source: 'site.csv',
+      rows: [base(1, 'Hall', HALL)],
+      // 9999 is no user's extension on the demo PBX: it refuses the member
+      handsets: [handset(1, HALL, '00AF100001', '1161', 'Anna'), handset(2, HALL, '00AF100009', '9999', 'Nobody')],
+    })
+    await createPushRunner({ store, callerFor: () => caller, retryDelaysMs: [10] }).start(batch.id, PROFILE_ID)
+    const saved = await store.get(batch.id)
+    const refused = saved.handsets.find((h) => h.values.extension === '9999')!
+    expect(refused.outcome.state).toBe('failed')
+    const report = await reporter().handoverReport({ batchId: batch.id, profileId: PROFILE_ID })
+    expect(report.undone.filter((u) => u.what === 'handset')).toEqual([{ kind: 'failed', what: 'handset', item: '9999 Nobody (IPUI 00AF100009)', reason: refused.outcome.error }])
+    expect(report.handsets.map((h) => [h.extension, h.onPbx])).toEqual([
+      ['1161', true],
+      ['9999', false],
+    ])
+    expect(report.counts).toMatchObject({ handsets: 2, handsetsOnPbx: 1, failed: 1, notSeen: 1 })
+  })
+
   it('remembers the installer given, and uses the name given last when none is', async () => {
     const batch = await pushedBatch()
     await reporter().handoverReport({ batchId: batch.id, profileId: PROFILE_ID, installer: 'Ines Installer' })
