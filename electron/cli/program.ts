@@ -95,7 +95,7 @@ const COMMANDS: Record<string, readonly string[]> = {
   fleet: ['status'],
   outbound: ['test'],
   config: ['snapshot', 'compare', 'apply', 'history', 'undo', 'retry', 'finish'],
-  batch: ['import', 'list', 'ls', 'show', 'check', 'push', 'retry', 'export-results', 'labels', 'delete', 'rm'],
+  batch: ['import', 'list', 'ls', 'show', 'check', 'push', 'retry', 'export-results', 'labels', 'report', 'delete', 'rm'],
 }
 
 /** "pbx add " of `pbx add Foo --url …`: the commands typed, for the hint after bad usage. */

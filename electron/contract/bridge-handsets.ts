@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { BatchSchema } from './dect'
+import { HandoverReportSchema, InstallerNameSchema } from './handover-report'
 import { DectMemberSchema, DectMemberWriteSchema, DectModelSchema, ExtensionNumberSchema } from './pbx'
 
 /**
@@ -221,6 +222,14 @@ export const handsetOperations = {
       fresh: z.boolean().default(false),
     }),
     result: SiteStatusSchema,
+  },
+  /**
+   * the hand-over report of a batch (issue 43) from a fresh read of the PBX: its bases, handsets,
+   * what is left undone and what the PBX could not give; `installer` is remembered for the next report
+   */
+  handoverReport: {
+    input: z.strictObject({ batchId, profileId, installer: InstallerNameSchema.optional() }),
+    result: HandoverReportSchema,
   },
   /** re-provision or reboot one base (by MAC) */
   baseAction: {

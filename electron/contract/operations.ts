@@ -87,6 +87,7 @@ export const OPERATION_NAMES = [
   'scanHandset',
   'checkHandsetsOnPbx',
   'siteStatus',
+  'handoverReport',
   'baseAction',
   'baseActions',
   'listBaseMembers',

@@ -12,6 +12,8 @@ import { createProfileListService } from './profiles/profile-list'
 import { createProfileMerge } from './profiles/profile-merge'
 import { exportProfiles, importProfiles } from './profiles/profile-transfer'
 import { createDectService } from './dect/dect-service'
+import { createHandoverReport } from './dect/handsets/handover-report'
+import { createHandoverSettings } from './dect/handsets/handover-settings'
 import type { PrintLabels } from './dect/labels/label-print'
 import { createConfigService } from './config/config-service'
 import { createFleetService } from './fleet/fleet-service'
@@ -170,6 +172,7 @@ export function createServices(options: ServicesOptions): Services {
     resetPassword: ({ profileId, newPassword, remember }) => recovery.reset(profileId, newPassword, remember),
 
     ...dect.handlers,
+    ...createHandoverReport({ getBatch: dect.handlers.getBatch, siteStatus: dect.handlers.siteStatus, profileOf: (id) => profiles.get(id), settings: createHandoverSettings(options.dataDir) }),
     ...fleet.handlers,
     ...config.handlers,
     ...createIvrService({ sessions }).handlers,

@@ -12,6 +12,7 @@ import { showDamaged } from './batch-damaged'
 import { exportResultsCommand, labelsCommand } from './batch-files'
 import { importCommand } from './batch-import'
 import { pushCommand, retryCommand } from './batch-push'
+import { reportCommand } from './batch-report'
 import { setCommand } from './batch-set'
 import { action, jsonOption, localTime, namedPbx, savedPbxs, type BaseArgs, type AreaCommandModule } from './common'
 
@@ -32,8 +33,9 @@ export function batchCommand(ctx: CliContext): AreaCommandModule {
         .command(retryCommand(ctx))
         .command(exportResultsCommand(ctx))
         .command(labelsCommand(ctx))
+        .command(reportCommand(ctx))
         .command(deleteCommand(ctx))
-        .demandCommand(1, 'Name a batch command: import, list, show, check, set, push, retry, export-results, labels or delete.')
+        .demandCommand(1, 'Name a batch command: import, list, show, check, set, push, retry, export-results, labels, report or delete.')
         .example('$0 batch import handsets.csv --vendor Yealink --model W70B', 'A batch from a spreadsheet')
         .example('$0 batch push handsets --pbx "Demo Company"', 'Push it; Ctrl-C pauses, the same command resumes'),
     handler: () => {},
