@@ -6,11 +6,11 @@ import type { PbxProfile } from '../../contract/profiles'
 import { leftItems, leftText } from '../batch-text'
 import { namedBatch } from '../batch-names'
 import type { CliContext, OpenServices } from '../context'
-import { EXIT, exitCodeOfBatch, failedError, usageError, type ExitCode } from '../exit-codes'
+import { EXIT, exitCodeOfBatch, failedError, type ExitCode } from '../exit-codes'
 import { plural, PROGRAM } from '../output'
 import { plainLines, progressBar, progressLine, pushFollower, type ProgressView } from '../push-progress'
 import { openKept } from '../sign-in'
-import { action, checkedArgs, jsonOption, namedPbx, savedPbxs, type BaseArgs } from './common'
+import { action, batchPbx, checkedArgs, jsonOption, type BaseArgs } from './common'
 
 /** How many failed or not-sent rows and handsets the text output lists (--json lists them all). */
 const SHOWN_LEFT = 10
@@ -81,13 +81,7 @@ export function retryCommand(ctx: CliContext): CommandModule<BaseArgs, PushArgs>
 async function target(ctx: CliContext, argv: PushArgs): Promise<{ open: OpenServices; batch: BatchSummary; profile: PbxProfile }> {
   const open = await ctx.open(argv, 'needed')
   const batch = await namedBatch(open, argv.batch)
-  let profile: PbxProfile
-  if (argv.pbx !== undefined) profile = await namedPbx(open, argv.pbx)
-  else {
-    const pushedTo = batch.targetProfileId === null ? undefined : (await savedPbxs(open)).find((p) => p.id === batch.targetProfileId)
-    if (!pushedTo) throw usageError(`Name the PBX to push "${batch.name}" to: --pbx <name or id> (\`${PROGRAM} pbx list\` shows them).`)
-    profile = pushedTo
-  }
+  const profile = await batchPbx(open, batch, argv.pbx, `push "${batch.name}" to`)
   await openKept(open, profile)
   return { open, batch, profile }
 }

@@ -1,13 +1,12 @@
 import type { Argv, CommandModule } from 'yargs'
 import { InstallerNameSchema, type HandoverReport } from '../../contract/handover-report'
-import type { PbxProfile } from '../../contract/profiles'
 import { namedBatch } from '../batch-names'
 import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
 import { checkOutputFile, mustWriteOutputFile } from '../output-file'
-import { plural, PROGRAM } from '../output'
+import { plural } from '../output'
 import { openKept } from '../sign-in'
-import { action, checkedArgs, namedPbx, savedPbxs, type BaseArgs } from './common'
+import { action, batchPbx, checkedArgs, type BaseArgs } from './common'
 
 interface ReportArgs extends BaseArgs {
   batch: string
@@ -54,13 +53,7 @@ export function reportCommand(ctx: CliContext): CommandModule<BaseArgs, ReportAr
       if (!toStdout(argv.out)) await checkOutputFile({ name: '<out>', path: argv.out }, argv.force)
       const open = await ctx.open(argv, 'needed')
       const batch = await namedBatch(open, argv.batch)
-      let profile: PbxProfile
-      if (argv.pbx !== undefined) profile = await namedPbx(open, argv.pbx)
-      else {
-        const pushedTo = batch.targetProfileId === null ? undefined : (await savedPbxs(open)).find((p) => p.id === batch.targetProfileId)
-        if (!pushedTo) throw usageError(`Name the PBX to read for "${batch.name}": --pbx <name or id> (\`${PROGRAM} pbx list\` shows them).`)
-        profile = pushedTo
-      }
+      const profile = await batchPbx(open, batch, argv.pbx, `read for "${batch.name}"`)
       await openKept(open, profile)
       const report = await open.must('handoverReport', { batchId: batch.id, profileId: profile.id, ...(installer === undefined ? {} : { installer }) })
       const json = `${JSON.stringify(report, null, 2)}\n`

@@ -14,7 +14,7 @@ import { importCommand } from './batch-import'
 import { pushCommand, retryCommand } from './batch-push'
 import { reportCommand } from './batch-report'
 import { setCommand } from './batch-set'
-import { action, jsonOption, localTime, namedPbx, savedPbxs, type BaseArgs, type AreaCommandModule } from './common'
+import { action, jsonOption, localTime, namedPbx, pushedToPbx, savedPbxs, type BaseArgs, type AreaCommandModule } from './common'
 
 /**
  * `batch …`: DECT batches, as the desktop app's batches: a spreadsheet imported and checked
@@ -108,7 +108,7 @@ function showCommand(ctx: CliContext): CommandModule<BaseArgs, BatchArgs> {
       const batch = await open.must('getBatch', { batchId: listed.batch.id })
       const state = batchStateOf(batch)
       if (argv.json) return ctx.out.json({ ...batch, state })
-      const pbx = batch.targetProfileId === null ? undefined : (await savedPbxs(open)).find((p) => p.id === batch.targetProfileId)
+      const pbx = await pushedToPbx(open, batch)
       ctx.out.line(`Batch "${batch.name}" (id ${batch.id}), from ${batch.source}: ${verdictWords(state)}${pbx ? `, pushed to "${pbx.label}"` : ''}.`)
       ctx.out.line(`${stateSentence(state)}.`)
       itemTables(ctx.out, batch)

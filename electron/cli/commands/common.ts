@@ -1,9 +1,11 @@
 import type { CommandModule } from 'yargs'
 import type { z } from 'zod'
 import { checkInput } from '../../contract/pbx'
+import type { BatchSummary } from '../../contract/dect'
 import type { PbxProfile } from '../../contract/profiles'
 import type { CliContext, GlobalArgs, OpenServices } from '../context'
 import { EXIT, usageError, type ExitCode } from '../exit-codes'
+import { PROGRAM } from '../output'
 import { findPbx, findPbxs } from '../pbx-names'
 
 /** `--json`, for every command whose output is data. */
@@ -57,6 +59,22 @@ export async function namedPbx(open: OpenServices, name: string): Promise<PbxPro
   const pbx = findPbx(await savedPbxs(open), name)
   open.warnPlainHttp([pbx])
   return pbx
+}
+
+/** The saved PBX a batch was pushed to, while it is still saved. */
+export async function pushedToPbx(open: OpenServices, batch: Pick<BatchSummary, 'targetProfileId'>): Promise<PbxProfile | undefined> {
+  return batch.targetProfileId === null ? undefined : (await savedPbxs(open)).find((p) => p.id === batch.targetProfileId)
+}
+
+/**
+ * The PBX a batch command works on: the one `--pbx` names, else the one the batch was pushed to;
+ * neither is bad usage, asking to name it for `purpose` (`push "Site B" to`).
+ */
+export async function batchPbx(open: OpenServices, batch: Pick<BatchSummary, 'targetProfileId'>, named: string | undefined, purpose: string): Promise<PbxProfile> {
+  if (named !== undefined) return namedPbx(open, named)
+  const pushedTo = await pushedToPbx(open, batch)
+  if (!pushedTo) throw usageError(`Name the PBX to ${purpose}: --pbx <name or id> (\`${PROGRAM} pbx list\` shows them).`)
+  return pushedTo
 }
 
 /** The saved PBXs the arguments name, or all of them. Plain http to them is warned of. */
