@@ -20,6 +20,8 @@ export type ColumnFit = {
   shown: string[]
   /** the columns that did not fit, in the table's order: the table shows them on a second line */
   folded: string[]
+  /** px the shown columns need together: below it the table scrolls sideways rather than squeeze them */
+  width: number
 }
 
 /**
@@ -39,8 +41,10 @@ export function fitColumns(columns: readonly FitColumn[], available: number, hid
     kept.add(column.key)
     left -= column.width
   }
+  const shown = wanted.filter((column) => kept.has(column.key))
   return {
-    shown: wanted.filter((column) => kept.has(column.key)).map((column) => column.key),
+    shown: shown.map((column) => column.key),
     folded: wanted.filter((column) => !kept.has(column.key)).map((column) => column.key),
+    width: shown.reduce((sum, column) => sum + column.width, 0),
   }
 }

@@ -194,7 +194,7 @@ export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow
   const folded = chosen.filter((key) => fit.folded.includes(key))
   const unfolded = chosen.filter((key) => !fit.folded.includes(key))
   // the PBX's column takes the width the folded ones leave, for their line under the name
-  const spare = ctx.width - PBX_WIDTH - ACTIONS_WIDTH - unfolded.reduce((sum, key) => sum + (optional[key].width as number), 0)
+  const spare = ctx.width - fit.width
   const nameCell = (row: FleetRow) =>
     h(FleetNameCell, { row, busy: ctx.savingFavourite().includes(row.profileId), onToggleFavourite: () => ctx.onToggleFavourite(row) })
   return [
