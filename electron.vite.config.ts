@@ -110,10 +110,46 @@ function yargsShimNames(): Plugin {
   }
 }
 
+/**
+ * string-width (under yargs' help layout) builds two things as it loads that only text beyond
+ * plain ASCII uses (ASCII takes its fast path): an `Intl.Segmenter`, whose first one loads ICU's
+ * break rules (about 15 ms), and the literal `/^\p{RGI_Emoji}$/v`, whose Unicode set V8 builds
+ * while it parses the file (about 26 ms). Together about 40 ms of every command line start on
+ * this project's two cores (issue 39, `cli_help_ms`). Here each is made on its first use instead:
+ * the same objects, the same calls.
+ */
+function stringWidthOnFirstUse(): Plugin {
+  const module = /[\\/]node_modules[\\/](?:[^\\/]+[\\/]node_modules[\\/])?string-width[\\/]index\.js$/
+  const onFirstUse: [string, string][] = [
+    ['const segmenter = new Intl.Segmenter();', 'let segmenterMade; const segmenter = { segment: (text) => (segmenterMade ??= new Intl.Segmenter()).segment(text) };'],
+    ['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', "let rgiEmoji; const rgiEmojiRegex = { test: (text) => (rgiEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text) };"],
+  ]
+  return {
+    name: 'pbx:string-width-on-first-use',
+    transform(code, id) {
+      if (!module.test(id)) return null
+      // a string-width whose text differs is left as it is: what it builds is then only slower
+      return onFirstUse.reduce((changed, [made, later]) => changed.replace(made, () => later), code)
+    },
+  }
+}
+
+/**
+ * The main process's and the command line's shared code: zod in a file of its own, and each file
+ * of the contract in its own, so a command loads the schemas it uses and not all the PBX's. Left
+ * to itself, the bundler puts zod and the whole contract in one chunk, as every area reaches some
+ * of it: `pbx list` built every schema of the PBX's API before reading profiles.json (issue 39,
+ * `cli_pbx_list_ms`).
+ */
+const mainChunks = [
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+  { name: (id: string) => /[\\/]electron[\\/]contract[\\/]([\w-]+)\.ts$/.exec(id)?.[1] ?? null, priority: 10 },
+]
+
 export default defineConfig({
   main: {
     resolve: { alias },
-    plugins: [yargsShimNames()],
+    plugins: [yargsShimNames(), stringWidthOnFirstUse()],
     build: {
       outDir: 'out/main',
       // keytar is a native, optional module: loaded at run time, never bundled
@@ -126,6 +162,7 @@ export default defineConfig({
           desktop: resolve(projectDir, 'electron/main/desktop.ts'),
           cli: resolve(projectDir, 'electron/cli/index.ts'),
         },
+        output: { codeSplitting: { groups: mainChunks, includeDependenciesRecursively: false } },
       },
     },
   },

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { checkInput, problemText } from '../contract/pbx'
+import { checkInput, problemText } from '../contract/pbx-common'
 import { ServiceError } from './errors'
 
 /**

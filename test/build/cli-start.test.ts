@@ -41,4 +41,12 @@ describe('what the command line loads to start', { timeout: 30_000 }, () => {
     for (const pkg of ['diff', 'microdiff', 'papaparse', 'cli-progress']) expect(files.filter((file) => holds(file, pkg)), pkg).toEqual([])
     expect(files.filter((file) => /label-pdf|qr-code/.test(file))).toEqual([])
   })
+
+  it("pbx list: the saved PBXs' schemas, not the PBX API's, and no file lock to read them", async () => {
+    const files = await loadedBy(['pbx', 'list'])
+    expect(files.some((file) => holds(file, 'zod'))).toBe(true)
+    for (const pkg of ['proper-lockfile', 'graceful-fs']) expect(files.filter((file) => holds(file, pkg)), pkg).toEqual([])
+    const contract = files.filter((file) => /\/(pbx-[\w-]+|profiles)-[\w-]{8}\.js$/.test(file)).map((file) => file.replace(/^main\/chunks\/|-[\w-]{8}\.js$/g, ''))
+    expect(contract.sort()).toEqual(['pbx-address', 'pbx-auth', 'pbx-common', 'profiles'])
+  })
 })

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs'
 import type { z } from 'zod'
-import { checkInput } from '../../contract/pbx'
+import { checkInput } from '../../contract/pbx-common'
 import type { BatchSummary } from '../../contract/dect'
 import type { PbxProfile } from '../../contract/profiles'
 import type { CliContext, GlobalArgs, OpenServices } from '../context'

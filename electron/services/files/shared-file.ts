@@ -1,8 +1,13 @@
 import { stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import lockfile from 'proper-lockfile'
 import { ServiceError } from '../errors'
 import { makePrivateDir } from './private-dir'
+
+/**
+ * proper-lockfile, loaded by the first lock taken or looked at: with graceful-fs under it, it is
+ * most of what a command line start that only reads a file would load (issue 39).
+ */
+const lockfile = async () => (await import('proper-lockfile')).default
 
 /**
  * A file of the data folder that the desktop app and the command line use at the same time (the
@@ -45,8 +50,8 @@ export async function withFileLock<T>(file: string, work: () => Promise<T>, wait
  * Whether another process (or this one) holds the lock of `file` now; a stale lock is not held
  * (`staleMs`: the one its holder took it with, see `lockOf`).
  */
-export function isLocked(file: string, staleMs = STALE_MS): Promise<boolean> {
-  return lockfile.check(file, { realpath: false, stale: staleMs })
+export async function isLocked(file: string, staleMs = STALE_MS): Promise<boolean> {
+  return (await lockfile()).check(file, { realpath: false, stale: staleMs })
 }
 
 /**
@@ -60,7 +65,7 @@ export async function lockOf(file: string, waitMs: number, what = 'this file', s
   // the lock is a folder beside the file: its folder must exist (a data folder made on first use)
   await makePrivateDir(dirname(file))
   try {
-    return await lockfile.lock(file, {
+    return await (await lockfile()).lock(file, {
       realpath: false,
       stale: staleMs,
       retries: tries === 0 ? 0 : { retries: tries, minTimeout: 20, maxTimeout: 200, factor: 1.5 },

@@ -9,7 +9,7 @@ import {
   type PbxProfileFields,
   type SavedPbxsNotice,
 } from '../../contract/profiles'
-import { checkInput, problemText } from '../../contract/pbx'
+import { checkInput, problemText } from '../../contract/pbx-common'
 import { ServiceError } from '../errors'
 import { checked } from '../validation'
 import { writeFileAtomic } from '../files/atomic-write'
