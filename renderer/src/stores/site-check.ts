@@ -1,5 +1,6 @@
 import type { BaseAction, BaseActionOutcome, SiteBase, SiteStatus } from '@contract/bridge-handsets'
 import { macForPeople } from '@contract/dect'
+import { SITE_LATE_AFTER_MIN, sincePush as sincePushAt, siteShownState } from '@contract/site-words'
 import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
@@ -35,7 +36,7 @@ export const useSiteCheckStore = defineStore('site-check', () => {
   /** when the view started watching (the start for a base whose push time is unknown) */
   const startedAt = ref(0)
   /** a base still waiting `lateAfterMin` minutes after its push is "not seen yet" */
-  const lateAfterMin = ref(10)
+  const lateAfterMin = ref(SITE_LATE_AFTER_MIN)
   const now = ref(Date.now())
   /** the MAC of the base an action runs on */
   const acting = ref<string | null>(null)
@@ -50,11 +51,8 @@ export const useSiteCheckStore = defineStore('site-check', () => {
     return pushed.length > 0 && pushed.every((b) => b.state === 'seen')
   })
   /** ms from a base's push (or, its push time unknown, from when the view started watching) to the last check */
-  const sincePush = (base: SiteBase): number => {
-    const pushed = base.pushedAt === undefined ? Number.NaN : Date.parse(base.pushedAt)
-    return now.value - (Number.isNaN(pushed) ? startedAt.value : pushed)
-  }
-  const late = (base: SiteBase): boolean => base.state === 'waiting' && sincePush(base) >= lateAfterMin.value * 60_000
+  const sincePush = (base: SiteBase): number => sincePushAt(base, now.value, startedAt.value)
+  const late = (base: SiteBase): boolean => siteShownState(base, sincePush(base), lateAfterMin.value * 60_000) === 'late'
 
   /** `fresh`: the bases' members read again (the view opening, "Check now"); a poll takes those read lately */
   async function poll(fresh = false): Promise<void> {

@@ -258,6 +258,14 @@ describe.skipIf(!keychain.available)('names from the PBX, with the keychain', { 
     expect(retry.code, retry.stderr).toBe(3)
     const retried = expectExactJson(retry, label) as { failedRows: { reason: string }[] }
     expect(retried.failedRows.map((row) => row.reason)).toEqual([expect.stringContaining(`as '${hostile('Lobby')}' (id `)])
+
+    // On site in a terminal: the PBX's hostile label shown visibly; --json gives it back exactly
+    const site = await cli(['batch', 'site', 'lobby'])
+    const siteJson = await cli(['batch', 'site', 'lobby', '--json'])
+    expect(site.code, site.stderr).toBe(0)
+    expectScreenSafe(site)
+    expect(site.stdout).toContain(`On site: "lobby" on "${shown('Company')}", read at `)
+    expectExactJson(siteJson, label)
   })
 
   it("config apply of a hostile snapshot file: preview, progress and results show the names visibly; the PBX's snapshot on stdout is exact JSON", async () => {

@@ -1,13 +1,30 @@
-import type { SiteBase, SiteHandset, SiteState } from '@contract/bridge-handsets'
-import { macText } from './dect-text'
+import type { SiteBase, SiteHandset, SiteState } from './bridge-handsets'
+import { macForPeople as macText } from './dect'
 
 /**
- * Words and order of the On site tab (issue 40): a base's state as shown (a base still waiting N
- * minutes after its push is "not seen yet"), the bases that need the installer first, the filter's
- * choices, why a base stands where it does, and its handsets on the PBX against the batch.
+ * Words and order of On site (issue 40), the app's tab and `batch site` alike: a base's state as
+ * shown (a base still waiting N minutes after its push is "not seen yet"), the bases that need the
+ * installer first, the filter's choices, why a base stands where it does, and its handsets on the
+ * PBX against the batch.
  */
 
 export type SiteShownState = SiteState | 'late'
+
+/** How long after its push a base still waiting is "not seen yet", unless the installer says otherwise. */
+export const SITE_LATE_AFTER_MIN = 10
+
+/**
+ * The time from a base's push to `now` (ms); its push time unknown (a batch pushed before it was
+ * kept), from `watchedSince`, when the check began.
+ */
+export function sincePush(base: Pick<SiteBase, 'pushedAt'>, now: number, watchedSince: number): number {
+  const pushed = base.pushedAt === undefined ? Number.NaN : Date.parse(base.pushedAt)
+  return now - (Number.isNaN(pushed) ? watchedSince : pushed)
+}
+
+/** A base's state as shown: one still waiting `lateAfterMs` after its push is "late" (not seen yet). */
+export const siteShownState = (base: Pick<SiteBase, 'state'>, sincePushMs: number, lateAfterMs: number): SiteShownState =>
+  base.state === 'waiting' && sincePushMs >= lateAfterMs ? 'late' : base.state
 
 /** The order of the table: not seen yet, then waiting, then not pushed, then the bases that are fine. */
 export const SITE_STATE_ORDER: readonly SiteShownState[] = ['late', 'waiting', 'not_pushed', 'seen']

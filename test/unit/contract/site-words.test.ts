@@ -1,12 +1,12 @@
-import type { SiteBase } from '@contract/bridge-handsets'
-import { handsetLine, handsetSummary, siteFilterKeeps, siteOrder, siteWhy, type SiteShownState } from '@renderer/lib/site-text'
+import type { SiteBase } from '../../../electron/contract/bridge-handsets'
+import { handsetLine, handsetSummary, siteFilterKeeps, siteOrder, siteWhy, type SiteShownState } from '../../../electron/contract/site-words'
 import { describe, expect, it } from 'vitest'
 
 // The On site tab's order, filter and words (issue 40).
 
 const base = (row: number, state: SiteBase['state'], more: Partial<SiteBase> = {}): SiteBase => ({ rowId: `r${row}`, row, name: `Base ${row}`, mac: `00156500000${row}`, state, ...more })
 
-describe('site-text', () => {
+describe('site-words', () => {
   it('orders the bases not seen yet first, then waiting, not pushed, and the ones that fetched their configuration, each by row', () => {
     const late = new Set([4])
     const stateOf = (b: SiteBase): SiteShownState => (late.has(b.row) ? 'late' : b.state)
