@@ -143,7 +143,7 @@ function stringWidthOnFirstUse(): Plugin {
  */
 const mainChunks = [
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
-  { name: (id: string) => /[\\/]electron[\\/]contract[\\/]([\w-]+)\.ts$/.exec(id)?.[1] ?? null, priority: 10 },
+  { name: (id: string) => /[\\/]electron[\\/]contract[\\/]([\w-]+)\.ts$/.exec(id)?.[1] ?? null, debugName: 'contract', priority: 10 },
 ]
 
 export default defineConfig({
