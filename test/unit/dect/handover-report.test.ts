@@ -4,13 +4,13 @@ import { ipuiToIpei } from '../../../electron/contract/ipui'
 import type { PbxCaller } from '../../../electron/services/pbx-client/caller'
 import { createDectMembersClient } from '../../../electron/services/pbx-client/dect-members'
 import { createProvisionedPhonesClient } from '../../../electron/services/pbx-client/provisioned-phones'
-import { createBatchStore, type BatchStore, type NewHandsetRow } from '../../../electron/services/dect/batch-store'
+import type { BatchStore, NewHandsetRow } from '../../../electron/services/dect/batch-store'
 import { linesFromModels } from '../../../electron/services/dect/handsets/handset-import'
 import { createHandoverReport } from '../../../electron/services/dect/handsets/handover-report'
 import { createHandoverSettings } from '../../../electron/services/dect/handsets/handover-settings'
 import { createSiteCheck } from '../../../electron/services/dect/handsets/site-check'
 import { createPushRunner } from '../../../electron/services/dect/push'
-import { PROFILE_ID, phonesOn, signedIn, startPbx, tempDir, type Demo } from './push-support'
+import { type Demo, openSite, phonesOn, PROFILE_ID, type Site } from './push-support'
 
 // The hand-over report of issue 43 against the demo PBX (seeded: users 1001..1250): built from a
 // fresh read of the PBX (the on-site check's), checked against what the PBX holds; a PBX without
@@ -20,20 +20,13 @@ let pbx: Demo
 let caller: PbxCaller
 let store: BatchStore
 let dataDir: string
-let cleanup: () => Promise<void>
+let site: Site
 
 beforeEach(async () => {
-  pbx = await startPbx({ seed: true })
-  caller = await signedIn(pbx.url)
-  const temp = await tempDir()
-  cleanup = temp.cleanup
-  dataDir = temp.dir
-  store = createBatchStore(temp.dir)
+  site = await openSite({ seed: true })
+  ;({ pbx, caller, store, dataDir } = site)
 })
-afterEach(async () => {
-  await pbx.stop()
-  await cleanup()
-})
+afterEach(() => site.close())
 
 const HALL = '001565F10001'
 const YARD = '001565F10002'

@@ -3,26 +3,20 @@ import type { PbxCaller } from '../../../electron/services/pbx-client/caller'
 import { createDectMembersClient } from '../../../electron/services/pbx-client/dect-members'
 import { createBatchStore, type BatchStore, type NewHandsetRow } from '../../../electron/services/dect/batch-store'
 import { createPushRunner } from '../../../electron/services/dect/push'
-import { PROFILE_ID, macOf, phonesOn, signedIn, startPbx, tempDir, type Demo } from './push-support'
+import { type Demo, macOf, openSite, phonesOn, PROFILE_ID, type Site } from './push-support'
 
 // The handsets phase of a push against the demo PBX (seeded: users 1001..1250).
 
 let pbx: Demo
 let caller: PbxCaller
 let store: BatchStore
-let cleanup: () => Promise<void>
+let site: Site
 
 beforeEach(async () => {
-  pbx = await startPbx({ seed: true })
-  caller = await signedIn(pbx.url)
-  const temp = await tempDir()
-  cleanup = temp.cleanup
-  store = createBatchStore(temp.dir)
+  site = await openSite({ seed: true })
+  ;({ pbx, caller, store } = site)
 })
-afterEach(async () => {
-  await pbx.stop()
-  await cleanup()
-})
+afterEach(() => site.close())
 
 const runner = (callerFor: () => PbxCaller = () => caller) => createPushRunner({ store, callerFor, retryDelaysMs: [10, 20, 40] })
 

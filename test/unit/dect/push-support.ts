@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { NewBatchRow } from '../../../electron/services/dect/batch-store'
+import { createBatchStore, type BatchStore, type NewBatchRow } from '../../../electron/services/dect/batch-store'
 import { startDemoPbx, type DemoPbxOptions } from '../../../electron/demo-pbx'
 import { createPbxSecrets } from '../../../electron/services/keychain/pbx-secrets'
 import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
@@ -47,6 +47,33 @@ export async function phonesOn(caller: PbxCaller): Promise<DectPhone[]> {
 export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'dect-batches-'))
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) }
+}
+
+/** What a test of a push or of the site stands on; `close` stops the PBX and removes the folder. */
+export interface Site {
+  pbx: Demo
+  caller: PbxCaller
+  store: BatchStore
+  /** the data folder the batch store keeps its batches in */
+  dataDir: string
+  close(): Promise<void>
+}
+
+/** A demo PBX (`options`: seeded or not), a caller signed in to it, and a batch store in a new temporary folder. */
+export async function openSite(options: DemoPbxOptions = {}): Promise<Site> {
+  const pbx = await startPbx(options)
+  const caller = await signedIn(pbx.url)
+  const temp = await tempDir()
+  return {
+    pbx,
+    caller,
+    store: createBatchStore(temp.dir),
+    dataDir: temp.dir,
+    close: async () => {
+      await pbx.stop()
+      await temp.cleanup()
+    },
+  }
 }
 
 /** The ServiceError a promise rejects with (the test fails when it settles otherwise). */

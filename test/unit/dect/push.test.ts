@@ -5,26 +5,19 @@ import { createDectPhonesClient } from '../../../electron/services/pbx-client/de
 import { createBatchStore, type BatchStore } from '../../../electron/services/dect/batch-store'
 import { toDectPhoneCreate } from '../../../electron/services/dect/phone-body'
 import { createPushRunner, type PushProgress } from '../../../electron/services/dect/push'
-import { PROFILE_ID, makeRows, macOf, phonesOn, signedIn, startPbx, tempDir, type Demo } from './push-support'
+import { type Demo, macOf, makeRows, openSite, phonesOn, PROFILE_ID, type Site } from './push-support'
 
 let pbx: Demo
 let caller: PbxCaller
 let store: BatchStore
-let cleanup: () => Promise<void>
 let dataDir: string
+let site: Site
 
 beforeEach(async () => {
-  pbx = await startPbx()
-  caller = await signedIn(pbx.url)
-  const temp = await tempDir()
-  cleanup = temp.cleanup
-  dataDir = temp.dir
-  store = createBatchStore(temp.dir)
+  site = await openSite()
+  ;({ pbx, caller, store, dataDir } = site)
 })
-afterEach(async () => {
-  await pbx.stop()
-  await cleanup()
-})
+afterEach(() => site.close())
 
 const runner = (extra: Partial<Parameters<typeof createPushRunner>[0]> = {}) =>
   createPushRunner({ store, callerFor: () => caller, retryDelaysMs: [10, 20, 40], ...extra })

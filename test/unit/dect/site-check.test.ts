@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SITE_MEMBERS_FRESH_MS } from '../../../electron/contract/bridge-handsets'
 import type { PbxCaller } from '../../../electron/services/pbx-client/caller'
 import { createDectMembersClient } from '../../../electron/services/pbx-client/dect-members'
-import { createBatchStore, type BatchStore, type NewHandsetRow } from '../../../electron/services/dect/batch-store'
+import type { BatchStore, NewHandsetRow } from '../../../electron/services/dect/batch-store'
 import { linesFromModels } from '../../../electron/services/dect/handsets/handset-import'
 import { createSiteCheck } from '../../../electron/services/dect/handsets/site-check'
 import { createPushRunner } from '../../../electron/services/dect/push'
-import { PROFILE_ID, phonesOn, signedIn, startPbx, tempDir, type Demo } from './push-support'
+import { type Demo, openSite, phonesOn, PROFILE_ID, type Site } from './push-support'
 
 // The on-site check of issue 40 against the demo PBX (seeded: users 1001..1250): each pushed base's
 // members as the PBX has them against the batch's handsets, a PBX without members said so, and
@@ -15,19 +15,13 @@ import { PROFILE_ID, phonesOn, signedIn, startPbx, tempDir, type Demo } from './
 let pbx: Demo
 let caller: PbxCaller
 let store: BatchStore
-let cleanup: () => Promise<void>
+let site: Site
 
 beforeEach(async () => {
-  pbx = await startPbx({ seed: true })
-  caller = await signedIn(pbx.url)
-  const temp = await tempDir()
-  cleanup = temp.cleanup
-  store = createBatchStore(temp.dir)
+  site = await openSite({ seed: true })
+  ;({ pbx, caller, store } = site)
 })
-afterEach(async () => {
-  await pbx.stop()
-  await cleanup()
-})
+afterEach(() => site.close())
 
 const HALL = '001565F10001'
 const YARD = '001565F10002'
