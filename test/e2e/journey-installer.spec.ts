@@ -55,6 +55,9 @@ test('the installer, by keyboard alone: bases from a spreadsheet, a model fixed 
   await expect(app.getByRole('button', { name: 'Next' })).toBeFocused()
   await keys.press('Enter')
   await expect(app.getByLabel('Batch name')).toBeFocused()
+  // the file's name is proposed, selected: the site's name typed over it
+  await expect(app.getByLabel('Batch name')).toHaveValue('kunde-sued')
+  await keys.type('Süd EG')
   await keys.press('Tab')
   await keys.press('Enter') // the PBX's list opens, its one saved PBX first
   await keys.press('Enter')
@@ -62,6 +65,7 @@ test('the installer, by keyboard alone: bases from a spreadsheet, a model fixed 
   await keys.press('Shift+Tab')
   await keys.press('Enter') // Enter in the name creates the batch
   await expect(app.getByText('12 rows · 2 with errors · 0 with warnings')).toBeVisible()
+  await expect(app.getByRole('heading', { name: 'Süd EG' })).toBeVisible()
   await expect(app.getByRole('radio', { name: /^Not sent \(errors\)/ })).toHaveAccessibleName(/2$/)
   const row = (n: number) => app.getByRole('row', { name: new RegExp(`^Select row ${n} `) })
   await expect(row(5)).toContainText("model 'W73H' is not a model of Kunde Süd")

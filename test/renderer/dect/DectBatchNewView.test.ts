@@ -108,6 +108,10 @@ describe('a new batch from a spreadsheet', () => {
     await flushPromises()
     const label = wrapper.findAll('label').find((found) => found.text() === 'Batch name')!
     expect(document.activeElement?.id).toBe(label.attributes('for'))
+    // the file's name, proposed and selected: what is typed replaces it
+    const name = document.activeElement as HTMLInputElement
+    expect(name.value).toBe('handsets')
+    expect([name.selectionStart, name.selectionEnd]).toEqual([0, 'handsets'.length])
     // Back to the columns: the focus on Next again
     await button(wrapper, 'Back').trigger('click')
     await flushPromises()
