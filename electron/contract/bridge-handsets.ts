@@ -168,6 +168,22 @@ export const FreeExtensionsSchema = z.object({
 })
 export type FreeExtensions = z.infer<typeof FreeExtensionsSchema>
 
+/** What a swap did: the handset (its row), the IPUIs, where it rings, and a sentence for the installer. */
+export const HandsetSwapAnswerSchema = z.object({
+  handsetId: z.string(),
+  row: z.int(),
+  from: z.string(),
+  to: z.string(),
+  extension: z.string(),
+  handsetIndex: z.int(),
+  baseMac: z.string(),
+  baseName: z.string(),
+  /** true: the PBX had the new handset already (a swap that stopped after its write, finished now) */
+  finished: z.boolean(),
+  message: z.string(),
+})
+export type HandsetSwapAnswer = z.infer<typeof HandsetSwapAnswerSchema>
+
 export const handsetOperations = {
   /**
    * the DECT models: this PBX's when a profile is given and it lists them (remembered for offline
@@ -230,6 +246,21 @@ export const handsetOperations = {
   handoverReport: {
     input: z.strictObject({ batchId, profileId, installer: InstallerNameSchema.optional() }),
     result: HandoverReportSchema,
+  },
+  /**
+   * a broken handset replaced by a new one (issue 43): the new IPUI (or IPEI) takes the old one's
+   * extension and handset index on its base in one write of the base's members; the batch keeps
+   * the swap. `handset`: the old one, by its IPUI or IPEI, or by its extension. A swap that stopped
+   * half-way is finished by asking it again.
+   */
+  swapHandset: {
+    input: z.strictObject({
+      batchId,
+      profileId,
+      handset: z.string().trim().min(1, { error: 'scan or type the old handset: its IPUI, IPEI or extension' }).max(64),
+      to: z.string().trim().min(1, { error: "scan or type the new handset's IPUI or IPEI" }).max(64),
+    }),
+    result: z.object({ batch: BatchSchema, swap: HandsetSwapAnswerSchema }),
   },
   /** re-provision or reboot one base (by MAC) */
   baseAction: {

@@ -41,6 +41,10 @@ export const HandsetOutcomeSchema = z.object({
 })
 export type HandsetOutcome = z.infer<typeof HandsetOutcomeSchema>
 
+/** A broken handset replaced by a new one (issue 43): its IPUI before and after, and when. */
+export const HandsetSwapSchema = z.object({ from: z.string(), to: z.string(), at: z.string() })
+export type HandsetSwap = z.infer<typeof HandsetSwapSchema>
+
 export const HandsetRowSchema = z.object({
   id: z.string(),
   /** the data row of the source file, or the scan number */
@@ -48,6 +52,14 @@ export const HandsetRowSchema = z.object({
   values: HandsetValuesSchema,
   problems: z.array(RowProblemSchema),
   outcome: HandsetOutcomeSchema,
+  /** the handsets it replaced, oldest first (absent: never swapped) */
+  swaps: z.array(HandsetSwapSchema).optional(),
+  /**
+   * a swap saved before its write to the PBX: the new IPUI and when. Still here, the write may or
+   * may not have happened (the process stopped between the two); the next swap of the handset
+   * finds out from the PBX and finishes it
+   */
+  swapping: z.object({ to: z.string(), at: z.string() }).optional(),
 })
 export type HandsetRow = z.infer<typeof HandsetRowSchema>
 

@@ -88,6 +88,7 @@ export const OPERATION_NAMES = [
   'checkHandsetsOnPbx',
   'siteStatus',
   'handoverReport',
+  'swapHandset',
   'baseAction',
   'baseActions',
   'listBaseMembers',

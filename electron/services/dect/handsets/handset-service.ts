@@ -1,8 +1,7 @@
 import type { BridgeHandlers } from '../../../contract/bridge'
 import type { BaseMembers, HandsetCells } from '../../../contract/bridge-handsets'
 import type { Batch } from '../../../contract/dect'
-import { normalizeMac, type DectMemberWrite, type DectPhone } from '../../../contract/pbx'
-import { mapLimited } from '../../concurrency/map-limited'
+import type { DectMemberWrite } from '../../../contract/pbx'
 import { ServiceError } from '../../errors'
 import type { PbxCaller } from '../../pbx-client/caller'
 import { createDectMembersClient } from '../../pbx-client/dect-members'
@@ -13,17 +12,19 @@ import { createUsersClient } from '../../pbx-client/users'
 import { nextRowNumber } from '../batch-parts'
 import type { BatchStore } from '../batch-store'
 import { firstFreeRun } from './free-run'
-import { flagHandsetsOnPbx, type PbxMember } from './handset-check'
+import { flagHandsetsOnPbx } from './handset-check'
 import { linesFromModels, recheckHandsets, type LinesOf } from './handset-import'
 import { buildHandsetRow, type RawHandsetValues } from './handset-rows'
 import { scanInto } from './handset-scan'
+import { createHandsetSwap } from './handset-swap'
 import { checkMemberList } from './member-list-check'
+import { membersOnPbx } from './pbx-members'
 import { createSiteCheck } from './site-check'
 import type { createModelCatalog } from './model-catalog'
 
 type HandsetHandlers = Pick<
   BridgeHandlers,
-  'listDectModels' | 'editBatchHandsets' | 'scanHandset' | 'checkHandsetsOnPbx' | 'siteStatus' | 'baseAction' | 'baseActions' | 'listBaseMembers' | 'saveBaseMembers' | 'freeExtensionRun'
+  'listDectModels' | 'editBatchHandsets' | 'scanHandset' | 'checkHandsetsOnPbx' | 'siteStatus' | 'baseAction' | 'baseActions' | 'listBaseMembers' | 'saveBaseMembers' | 'freeExtensionRun' | 'swapHandset'
 >
 
 export interface HandsetServiceOptions {
@@ -32,15 +33,12 @@ export interface HandsetServiceOptions {
   callerFor: (profileId: string) => Promise<PbxCaller>
 }
 
-/** How many bases' member lists are read at once when the whole PBX is checked. */
-const READ_CONCURRENCY = 4
-
 const cellsOf = (cells: HandsetCells): RawHandsetValues => ({ ...cells })
 
 /**
  * Handsets behind the Bridge: the PBX's models (remembered for offline use), a batch's handsets
- * edited or scanned, checked against the PBX, the on-site check of the bases (site-check.ts) and a
- * base's members.
+ * edited or scanned, checked against the PBX, the on-site check of the bases (site-check.ts), a
+ * base's members, and a handset swapped for a new one (handset-swap.ts).
  * The work lives in the files beside this one; this one wires them to the Bridge operations.
  */
 export function createHandsetService({ store, catalog, callerFor }: HandsetServiceOptions) {
@@ -48,22 +46,6 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
 
   /** the batch with its handsets checked again against its bases */
   const withHandsetsChecked = <B extends Pick<Batch, 'rows' | 'defaults' | 'handsets'>>(batch: B, lines: LinesOf): B => ({ ...batch, handsets: recheckHandsets(batch, lines) })
-
-  /** every base on the PBX with its members (none for a PBX without members) */
-  async function membersOnPbx(caller: PbxCaller, phones: readonly DectPhone[]): Promise<{ supported: boolean; members: PbxMember[] }> {
-    const client = createDectMembersClient(caller)
-    let supported = true
-    const lists = await mapLimited(phones, READ_CONCURRENCY, async (phone) => {
-      try {
-        return (await client.list(phone.id)).map((member) => ({ baseName: phone.name ?? phone.id, baseMac: phone.mac && normalizeMac(phone.mac), member }))
-      } catch (error) {
-        if (error instanceof ServiceError && error.code === 'NOT_SUPPORTED') supported = false
-        else if (!(error instanceof ServiceError && error.code === 'NOT_FOUND')) throw error
-        return []
-      }
-    }, () => !supported)
-    return { supported, members: lists.flatMap((list) => list ?? []) }
-  }
 
   async function baseFacts(caller: PbxCaller, phoneId: string): Promise<Omit<BaseMembers, 'members'>> {
     const [phone, models, users] = await Promise.all([
@@ -81,6 +63,7 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
 
   const handlers: HandsetHandlers = {
     ...createSiteCheck({ store, callerFor, linesOf }),
+    ...createHandsetSwap({ store, callerFor }),
     async listDectModels({ profileId, offline }) {
       if (profileId === undefined) return catalog.remembered()
       if (offline) {
