@@ -5,7 +5,6 @@ import { DONE_OUTCOMES, outcomeSummary, shortId, targetState } from './config-te
 import { BridgeFailure, type CliContext, type OpenServices } from './context'
 import { EXIT, exitCodeOf, usageError, type ExitCode } from './exit-codes'
 import { PROGRAM } from './output'
-import { promptLine } from './password-input'
 
 /** How often a running rollout is asked for. */
 const POLL_MS = 200
@@ -13,17 +12,6 @@ const POLL_MS = 200
 const STOP_WAIT_MS = 4000
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-/**
- * Asks "<question> [y/N]" on the terminal; `--yes` answers for it. Without a terminal and without
- * `--yes` nothing is done: bad usage saying to add `--yes`.
- */
-export async function confirmed(ctx: CliContext, question: string, yes: boolean, unattended: string): Promise<boolean> {
-  if (yes) return true
-  if (!ctx.out.interactive()) throw usageError(`Nothing was done: ${unattended}`)
-  const answer = await promptLine(`${question} [y/N] `)
-  return /^y(es)?$/i.test(answer)
-}
 
 /**
  * Starts a rollout (the services run it in the background) and follows it until it ends: a line on

@@ -15,6 +15,7 @@ import { pushCommand, retryCommand } from './batch-push'
 import { reportCommand } from './batch-report'
 import { setCommand } from './batch-set'
 import { siteCommand } from './batch-site'
+import { swapCommand } from './batch-swap'
 import { action, jsonOption, localTime, namedPbx, pushedToPbx, savedPbxs, type BaseArgs, type AreaCommandModule } from './common'
 
 /**
@@ -36,8 +37,9 @@ export function batchCommand(ctx: CliContext): AreaCommandModule {
         .command(labelsCommand(ctx))
         .command(reportCommand(ctx))
         .command(siteCommand(ctx))
+        .command(swapCommand(ctx))
         .command(deleteCommand(ctx))
-        .demandCommand(1, 'Name a batch command: import, list, show, check, set, push, retry, export-results, labels, report, site or delete.')
+        .demandCommand(1, 'Name a batch command: import, list, show, check, set, push, retry, export-results, labels, report, site, swap or delete.')
         .example('$0 batch import handsets.csv --vendor Yealink --model W70B', 'A batch from a spreadsheet')
         .example('$0 batch push handsets --pbx "Demo Company"', 'Push it; Ctrl-C pauses, the same command resumes'),
     handler: () => {},

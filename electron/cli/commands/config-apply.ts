@@ -8,7 +8,8 @@ import type { PbxProfile } from '../../contract/profiles'
 import type { CliContext, OpenServices } from '../context'
 import { EXIT, exitCodeOf, usageError, type ExitCode } from '../exit-codes'
 import { plural, PROGRAM } from '../output'
-import { confirmed, followRollout, namedRollout, rolloutCall, rolloutExitCode } from '../rollout-follow'
+import { confirmed } from '../confirm'
+import { followRollout, namedRollout, rolloutCall, rolloutExitCode } from '../rollout-follow'
 import { action, checkedArgs, jsonOption, localTime, savedPbxs, type BaseArgs } from './common'
 
 interface ApplyArgs extends BaseArgs, TargetOptions, MappingOptions {

@@ -1,0 +1,68 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { HandsetSwapAnswer } from '../../../electron/contract/bridge-handsets'
+import type { Batch } from '../../../electron/contract/dect'
+import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
+import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
+import { createDectMembersClient } from '../../../electron/services/pbx-client/dect-members'
+import { createDectPhonesClient } from '../../../electron/services/pbx-client/dect-phones'
+import { signedIn } from '../dect/push-support'
+import { addDemoPbx, forgetKeptPasswords } from './kept-passwords'
+import { jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
+
+// `batch swap <batch> <old> <new>` as an installer runs it (issue 43): a broken handset replaced,
+// checked on the demo PBX's members; without a terminal it needs --yes.
+
+const keychain = await openKeytarStore()
+if (!keychain.available) console.warn(`Skipping the batch swap tests: ${keychain.reason} (run vitest inside test/support/in-keyring.sh).`)
+
+describe.skipIf(!keychain.available)('batch swap against the demo PBX', { timeout: 60_000 }, () => {
+  let pbx: DemoPbx
+  const dir = tempDir('pbx-cli-swap-')
+  const dataDir = join(dir, 'data')
+  const cli = (args: string[], more: Partial<CliOptions> = {}) => runCli(args, { dataDir, ...more })
+
+  beforeAll(async () => {
+    pbx = await startDemoPbx({ port: 0 })
+    await addDemoPbx(cli, 'Demo Company', pbx.url)
+  })
+  afterAll(async () => {
+    if (keychain.available) await forgetKeptPasswords(keychain.store, dataDir)
+    await pbx?.stop()
+  })
+
+  it('swaps extension 1102\'s handset for a new IPEI on the PBX, the batch keeps it; bad usage and refusals exit 2 or 1, nothing changed', async () => {
+    const csv = join(dir, 'site.csv')
+    writeFileSync(csv, ['Base MAC,Base name,IPUI,Extension,Name', '00:15:65:E4:00:01,Hall,00AE200001,1101,Anna', '00:15:65:E4:00:01,Hall,00AE200002,1102,Ben'].join('\r\n') + '\r\n')
+    expect((await cli(['batch', 'import', csv, '--vendor', 'Yealink', '--model', 'W70B'])).code).toBe(0)
+    expect((await cli(['batch', 'push', 'site', '--pbx', 'Demo Company'])).code).toBe(0)
+
+    // without a terminal, --yes is needed: nothing done
+    const unattended = await cli(['batch', 'swap', 'site', '1102', '00AE2000FF'])
+    expect(unattended.stderr).toMatch(/Nothing was done: add --yes to swap unattended\./)
+    expect(unattended.code).toBe(2)
+    // the new IPUI is Anna's: refused, naming her
+    const taken = await cli(['batch', 'swap', 'site', '1102', '00AE200001', '--yes'])
+    expect(taken.stderr).toMatch(/to: IPUI 00AE200001 is handset row 1 \(1101 Anna 00AE200001\) of this batch already\./)
+    expect(taken.code).toBe(2)
+
+    // 00AE2000FF as its box prints the IPEI: 02786 0000255, check digit 2
+    const swapped = await cli(['batch', 'swap', 'site', '1102', '0278600002552', '--yes', '--json'])
+    expect(swapped.code, swapped.stderr).toBe(0)
+    expect(jsonOf<HandsetSwapAnswer>(swapped)).toMatchObject({ from: '00AE200002', to: '00AE2000FF', extension: '1102', baseName: 'Hall', finished: false })
+    expect(swapped.stderr).toMatch(/Reprint its label: `pbx-provisioner batch labels "site" labels\.pdf`\./)
+    const caller = await signedIn(pbx.url)
+    const hall = (await createDectPhonesClient(caller).list()).items.find((p) => p.mac === '001565E40001')!
+    expect((await createDectMembersClient(caller).list(hall.id)).map((m) => [m.extension_number, m.ipui])).toEqual([
+      ['1101', '00AE200001'],
+      ['1102', '00AE2000FF'],
+    ])
+    const batch = jsonOf<Batch>(await cli(['batch', 'show', 'site', '--json']))
+    expect(batch.handsets[1]).toMatchObject({ values: { ipui: '00AE2000FF' }, swaps: [{ from: '00AE200002', to: '00AE2000FF' }] })
+    // the text: one sentence
+    const again = await cli(['batch', 'swap', 'site', '00AE2000FF', '00AE2000FE', '--yes'])
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.stdout).toMatch(/^Handset 00AE2000FE now rings for extension 1102 on 'Hall' as handset \d+, in place of 00AE2000FF\.$/m)
+  })
+})
