@@ -41,7 +41,9 @@ export function countBoxes(report: HandoverReport): CountBox[] {
   return [
     { figure: `${counts.basesOnPbx} of ${counts.bases}`, label: 'bases on the PBX' },
     { figure: counts.basesFetchedConfig === null ? 'unknown' : `${counts.basesFetchedConfig} of ${counts.basesOnPbx}`, label: 'fetched their configuration' },
-    { figure: counts.handsetsOnPbx === null ? 'unknown' : `${counts.handsetsOnPbx} of ${counts.handsets}`, label: 'handsets on the PBX' },
+    counts.handsets === 0
+      ? { figure: 'none', label: 'handsets in the batch' }
+      : { figure: counts.handsetsOnPbx === null ? 'unknown' : `${counts.handsetsOnPbx} of ${counts.handsets}`, label: 'handsets on the PBX' },
     { figure: String(left), label: 'left undone' },
   ]
 }
