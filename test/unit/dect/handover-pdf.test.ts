@@ -215,9 +215,12 @@ describe.each(['a4', 'letter'] as const)('the hand-over report PDF on %s', { tim
 
 describe('the hand-over report PDF of a PBX that cannot give every figure', { timeout: 30_000 }, () => {
   it('says in words what the PBX could not give', async () => {
+    mkdirSync('/tmp/handover-png', { recursive: true })
     const old: PbxCaller = { baseUrl: caller.baseUrl, call: (path, options) => caller.call(/^\/?api\/phones\b/.test(path) ? 'api/no_such_endpoint' : path, options) }
     const partial = await reporter(() => old).handoverReport({ batchId, profileId: PROFILE_ID })
-    const read = await readPdf((await handoverPdf(partial, 'a4')).pdf)
+    const { pdf } = await handoverPdf(partial, 'a4')
+    writeFileSync('/tmp/handover-png/handover-partial-a4.pdf', pdf)
+    const read = await readPdf(pdf)
     const first = linesOf(read.pages[0]!)
     expect(first).toContain('What the PBX could not give')
     expect(first).toContain('• firmware: this PBX does not list provisioned devices')

@@ -3,8 +3,8 @@ import { BODY, BOLD, ensureRoom, drawLines, lineHeight, newPage, TYPE, wrap, typ
 /**
  * A table on the report's pages: a header row on a light grey band (it prints as grey in black and
  * white), each cell's text wrapped to its column (a long word broken, never running over), thin
- * rules between rows. A row that does not fit starts a new page, where the header is drawn again
- * under "<title> (continued)".
+ * rules between rows. A short table (a third of a page at most) is kept on one page; in a long one
+ * a row that does not fit starts a new page, where the header is drawn again under "<title> (continued)".
  */
 
 export interface Column {
@@ -83,12 +83,12 @@ export function drawTable(page: Page, table: Table): void {
   const styles = table.columns.map((c) => (c.mono ? MONO : CELL))
   const headHeight = lineHeight({ font: 'bold', pt: TYPE.heading }) + 4 + layRow(page, table.columns.map((c) => c.title), widths, table.columns.map(() => HEAD)).height
   page.y += page.y === page.top ? 0 : 12
-  const first = table.rows[0] ? layRow(page, table.rows[0], widths, styles).height : 0
-  // the title and header stay with the first row
-  ensureRoom(page, headHeight + first)
+  const laidRows = table.rows.map((row) => layRow(page, row, widths, styles))
+  const whole = headHeight + laidRows.reduce((sum, laid) => sum + laid.height, 0)
+  // a short table stays on one page; a long one keeps its title and header with its first row
+  ensureRoom(page, whole <= (page.bottom - page.top) / 3 ? whole : headHeight + (laidRows[0]?.height ?? 0))
   drawHead(page, table, widths, false)
-  for (const row of table.rows) {
-    const laid = layRow(page, row, widths, styles)
+  for (const laid of laidRows) {
     if (page.y + laid.height > page.bottom) {
       newPage(page)
       drawHead(page, table, widths, true)
