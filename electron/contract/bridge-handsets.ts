@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { BatchSchema } from './dect'
-import { HandoverReportSchema, InstallerNameSchema } from './handover-report'
+import { HANDOVER_PAPERS, HandoverPdfSchema, HandoverReportSchema, InstallerNameSchema } from './handover-report'
 import { DectMemberSchema, DectMemberWriteSchema, DectModelSchema, ExtensionNumberSchema } from './pbx'
 
 /**
@@ -247,6 +247,13 @@ export const handsetOperations = {
     input: z.strictObject({ batchId, profileId, installer: InstallerNameSchema.optional() }),
     result: HandoverReportSchema,
   },
+  /** the same report as a printable PDF on A4 or Letter (base64, saved by the renderer as the labels PDF is) */
+  handoverReportPdf: {
+    input: z.strictObject({ batchId, profileId, installer: InstallerNameSchema.optional(), paper: z.enum(HANDOVER_PAPERS).default('a4') }),
+    result: HandoverPdfSchema,
+  },
+  /** the installer's name given last for a hand-over report (none yet: null) */
+  handoverInstaller: { input: z.undefined(), result: z.object({ installer: InstallerNameSchema.nullable() }) },
   /**
    * a broken handset replaced by a new one (issue 43): the new IPUI (or IPEI) takes the old one's
    * extension and handset index on its base in one write of the base's members; the batch keeps

@@ -108,3 +108,20 @@ export const HandoverReportSchema = z.object({
   cannotRead: z.array(HandoverUnreadSchema),
 })
 export type HandoverReport = z.infer<typeof HandoverReportSchema>
+
+/** The paper the report's PDF is printed on. */
+export const HANDOVER_PAPERS = ['a4', 'letter'] as const
+export type HandoverPaper = (typeof HANDOVER_PAPERS)[number]
+
+/** The regions that print on US Letter (the rest of the world: A4), by a locale's region. */
+const LETTER_REGIONS = new Set(['US', 'CA', 'MX', 'PH', 'CL', 'CO', 'VE', 'GT', 'PR', 'CR', 'SV', 'DO', 'PA', 'NI', 'BZ'])
+
+/** The paper a locale ("en-US", "de-DE") prints on: Letter in the Americas that use it, else A4. */
+export function paperForLocale(locale: string | undefined): HandoverPaper {
+  const region = locale?.split(/[-_]/).slice(1).find((part) => /^[A-Za-z]{2}$/.test(part))
+  return region && LETTER_REGIONS.has(region.toUpperCase()) ? 'letter' : 'a4'
+}
+
+/** The report as a printable PDF (base64): its file name, its pages, and the report it shows. */
+export const HandoverPdfSchema = z.object({ fileName: z.string(), base64: z.string(), pages: z.int().positive(), report: HandoverReportSchema })
+export type HandoverPdf = z.infer<typeof HandoverPdfSchema>

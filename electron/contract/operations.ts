@@ -88,6 +88,8 @@ export const OPERATION_NAMES = [
   'checkHandsetsOnPbx',
   'siteStatus',
   'handoverReport',
+  'handoverReportPdf',
+  'handoverInstaller',
   'swapHandset',
   'baseAction',
   'baseActions',

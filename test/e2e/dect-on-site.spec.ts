@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { linesOf, readPdf } from '../support/pdf-read'
 import { pushBatch } from './a11y-steps'
 import { choose, demoApi, openArea, signedInPbx } from './e2e-steps'
 import { expect, test } from './harness'
@@ -15,7 +16,7 @@ const HALL = '001565F20001'
 const YARD = '001565F20002'
 const SHED = '001565F20003'
 
-test('On site: handsets per base against the batch, not seen first, a filter, two bases rebooted at once', async ({ app, services, pbx }) => {
+test('On site: handsets per base against the batch, not seen first, a filter, two bases rebooted at once, the hand-over report saved', async ({ app, services, pbx }) => {
   test.setTimeout(90_000)
   mkdirSync('test-results/screens', { recursive: true })
   const profileId = await signedInPbx(app, services, 'Demo site', pbx.url, MANAGER)
@@ -134,4 +135,20 @@ test('On site: handsets per base against the batch, not seen first, a filter, tw
     ['demo.pbx.example', HALL, 'reboot'],
     ['demo.pbx.example', YARD, 'reboot'],
   ])
+
+  // the hand-over report (issue 43): the installer's name asked, A4 chosen, the PDF saved as the labels PDF is, read back
+  await site.getByRole('button', { name: 'Hand-over report…' }).click()
+  const handover = app.locator('.handover')
+  await expect(handover).toBeVisible()
+  await handover.getByLabel('Installer’s name').fill('Ines Meyer')
+  await handover.locator('.n-radio', { hasText: 'A4' }).click()
+  const [download] = await Promise.all([app.waitForEvent('download'), handover.getByRole('button', { name: 'Save PDF…' }).click()])
+  expect(download.suggestedFilename()).toBe('Site-H-handover-a4.pdf')
+  const read = await readPdf(readFileSync((await download.path())!))
+  const lines = read.pages.flatMap((page) => linesOf(page))
+  expect(lines).toContain('Installer Ines Meyer')
+  expect(lines.some((line) => line.startsWith('Hall 00:15:65:F2:00:01 '))).toBe(true)
+  expect(lines.some((line) => line.startsWith('1181 Anna 00AF200001 '))).toBe(true)
+  await expect(app.getByText(/Saved the hand-over report of “Site H” \(\d+ pages?, A4\) as Site-H-handover-a4\.pdf\./)).toBeVisible()
+  await app.screenshot({ path: 'test-results/screens/dect-on-site-handover.png' })
 })

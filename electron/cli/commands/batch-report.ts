@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs'
-import { InstallerNameSchema, type HandoverReport } from '../../contract/handover-report'
+import { HANDOVER_PAPERS, InstallerNameSchema, type HandoverPaper, type HandoverReport } from '../../contract/handover-report'
 import { namedBatch } from '../batch-names'
 import type { CliContext } from '../context'
 import { usageError } from '../exit-codes'
@@ -13,6 +13,7 @@ interface ReportArgs extends BaseArgs {
   out: string
   pbx?: string
   installer?: string
+  paper?: HandoverPaper
   force: boolean
 }
 
@@ -27,40 +28,59 @@ function countsLine({ counts }: HandoverReport): string {
 }
 
 /**
- * `batch report <batch> <out> --json`: the hand-over report of a batch (issue 43) from a fresh read
- * of the PBX, as JSON (contract/handover-report.ts). The PDF comes later: without --json the
- * command says so and does nothing (exit 2). The installer's name is remembered for the next report.
+ * `batch report <batch> <out>`: the hand-over report of a batch (issue 43) from a fresh read of the
+ * PBX, as a PDF to print and sign (`--paper a4|letter`), or with --json as JSON
+ * (contract/handover-report.ts). `-` writes to stdout (the PDF only when piped). The installer's
+ * name is remembered for the next report.
  */
 export function reportCommand(ctx: CliContext): CommandModule<BaseArgs, ReportArgs> {
   return {
     command: 'report <batch> <out>',
-    describe: 'The hand-over report of the batch, read fresh from the PBX, as JSON (--json; the PDF comes later)',
+    describe: 'The hand-over report of the batch, read fresh from the PBX: a PDF to print and sign, or JSON (--json)',
     builder: (yargs) =>
       yargs
         .positional('batch', { type: 'string', demandOption: true, describe: 'A batch, by name or id' })
-        .positional('out', { type: 'string', demandOption: true, describe: 'The .json file to write (- for stdout)' })
-        .option('json', { type: 'boolean', default: false, describe: 'Write the report as JSON (required for now: the PDF comes later)' })
+        .positional('out', { type: 'string', demandOption: true, describe: 'The .pdf file to write (.json with --json; - for stdout)' })
+        .option('json', { type: 'boolean', default: false, describe: 'Write the report as JSON instead of the PDF' })
+        .option('paper', { choices: HANDOVER_PAPERS, describe: 'The PDF\'s paper', defaultDescription: 'a4' })
         .option('pbx', { type: 'string', describe: 'The saved PBX to read, by name or id', defaultDescription: 'the PBX the batch was pushed to' })
         .option('installer', { type: 'string', describe: "The installer's name on the report (remembered for the next)", defaultDescription: 'the name given last' })
         .option('force', { type: 'boolean', default: false, describe: 'Replace the file if it exists' })
-        .example('$0 batch report "Site B" site-b-handover.json --json --installer "Ines Meyer"', 'The report of what was installed, for the customer')
-        .example(`$0 batch report "Site B" - --json | jq '.undone'`, 'What is left undone, and why')
-        .epilogue('Only --json is written for now: the printable PDF of the report comes later.') as Argv<ReportArgs>,
+        .example('$0 batch report "Site B" site-b-handover.pdf --installer "Ines Meyer"', 'The report of what was installed, to print and sign with the customer')
+        .example('$0 batch report "Site B" site-b-handover.pdf --paper letter', 'On US Letter paper')
+        .example(`$0 batch report "Site B" - --json | jq '.undone'`, 'What is left undone, and why') as Argv<ReportArgs>,
     handler: action(ctx, async (argv) => {
-      if (!argv.json) throw usageError('The hand-over report is written as JSON for now: add --json (the PDF comes later).')
-      if (!toStdout(argv.out) && !argv.out.toLowerCase().endsWith('.json')) throw usageError(`<out>: the report is JSON: name a .json file, e.g. ${argv.out.replace(/\.[^./\\]*$/, '')}.json (or - for stdout).`)
+      const kind = argv.json ? 'json' : 'pdf'
+      if (argv.json && argv.paper !== undefined) throw usageError('--paper: only the PDF has a paper size: leave out --json for the PDF, or --paper for JSON.')
+      if (!toStdout(argv.out) && !argv.out.toLowerCase().endsWith(`.${kind}`)) {
+        const other = argv.json ? ' (or - for stdout)' : ', or add --json for the report as JSON'
+        throw usageError(`<out>: the report is ${argv.json ? 'JSON' : 'a PDF'}: name a .${kind} file, e.g. ${argv.out.replace(/\.[^./\\]*$/, '')}.${kind}${other}.`)
+      }
+      if (!argv.json && toStdout(argv.out) && process.stdout.isTTY) throw usageError('<out>: name the .pdf file to write, e.g. handover.pdf (or pipe the output: - writes the PDF to stdout).')
       const installer = argv.installer === undefined ? undefined : checkedArgs(InstallerNameSchema, argv.installer, { '': '--installer' })
       if (!toStdout(argv.out)) await checkOutputFile({ name: '<out>', path: argv.out }, argv.force)
       const open = await ctx.open(argv, 'needed')
       const batch = await namedBatch(open, argv.batch)
       const profile = await batchPbx(open, batch, argv.pbx, `read for "${batch.name}"`)
       await openKept(open, profile)
-      const report = await open.must('handoverReport', { batchId: batch.id, profileId: profile.id, ...(installer === undefined ? {} : { installer }) })
-      const json = `${JSON.stringify(report, null, 2)}\n`
+      const request = { batchId: batch.id, profileId: profile.id, ...(installer === undefined ? {} : { installer }) }
+      let content: string | Buffer
+      let report: HandoverReport
+      let made = ''
+      if (argv.json) {
+        report = await open.must('handoverReport', request)
+        content = `${JSON.stringify(report, null, 2)}\n`
+      } else {
+        const paper = argv.paper ?? 'a4'
+        const file = await open.must('handoverReportPdf', { ...request, paper })
+        report = file.report
+        content = Buffer.from(file.base64, 'base64')
+        made = `, ${plural(file.pages, 'page')} of ${paper === 'a4' ? 'A4' : 'Letter'}`
+      }
       for (const unread of report.cannotRead) ctx.out.note(`Could not read ${unread.field}: ${unread.reason}.`)
-      if (toStdout(argv.out)) ctx.out.file(json)
-      else await mustWriteOutputFile({ name: '<out>', path: argv.out }, json, argv.force)
-      ctx.out.note(`${toStdout(argv.out) ? 'The' : 'Wrote the'} hand-over report of "${batch.name}" (${countsLine(report)})${toStdout(argv.out) ? '.' : ` to ${argv.out}.`}`)
+      if (toStdout(argv.out)) ctx.out.file(content)
+      else await mustWriteOutputFile({ name: '<out>', path: argv.out }, content, argv.force)
+      ctx.out.note(`${toStdout(argv.out) ? 'The' : 'Wrote the'} hand-over report of "${batch.name}" (${countsLine(report)}${made})${toStdout(argv.out) ? '.' : ` to ${argv.out}.`}`)
     }),
   }
 }

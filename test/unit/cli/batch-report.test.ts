@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Batch } from '../../../electron/contract/dect'
 import { HandoverReportSchema } from '../../../electron/contract/handover-report'
+import { PAPER_SIZES } from '../../../electron/services/dect/handsets/handover/pdf-page'
+import { linesOf, readPdf } from '../../support/pdf-read'
 import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
 import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
 import { createProvisionedPhonesClient } from '../../../electron/services/pbx-client/provisioned-phones'
@@ -10,8 +12,8 @@ import { signedIn } from '../dect/push-support'
 import { addDemoPbx, forgetKeptPasswords } from './kept-passwords'
 import { jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
-// `batch report <batch> <out> --json` as a user runs it (issue 43): the hand-over report read fresh
-// from a demo PBX, checked against what the PBX holds. Only JSON for now: anything else is bad usage.
+// `batch report <batch> <out>` as a user runs it (issue 43): the hand-over report read fresh from a
+// demo PBX, as a PDF (A4 or Letter) or JSON (--json), checked against what the PBX holds.
 
 describe('batch report: bad usage, before anything is read', { timeout: 30_000 }, () => {
   const dir = tempDir('pbx-cli-report-plain-')
@@ -20,7 +22,10 @@ describe('batch report: bad usage, before anything is read', { timeout: 30_000 }
 
   it.concurrent.each([
     [['batch', 'report', 'x'], /Not enough non-option arguments/],
-    [['batch', 'report', 'x', 'report.pdf'], /The hand-over report is written as JSON for now: add --json \(the PDF comes later\)\./],
+    [['batch', 'report', 'x', 'report.txt'], /<out>: the report is a PDF: name a \.pdf file, e\.g\. report\.pdf, or add --json for the report as JSON\./],
+    [['batch', 'report', 'x', 'report.json', '--json', '--paper', 'letter'], /--paper: only the PDF has a paper size/],
+    [['batch', 'report', 'x', 'report.pdf', '--paper', 'a3'], /Invalid values:[\s\S]*paper/],
+    [['batch', 'report', 'x', join(dir, 'no-such-folder', 'report.pdf')], /<out>: \S+report\.pdf cannot be written \(its folder does not exist\)/],
     [['batch', 'report', 'x', 'report.pdf', '--json'], /<out>: the report is JSON: name a \.json file, e\.g\. report\.json \(or - for stdout\)\./],
     [['batch', 'report', 'x', 'report.json', '--json', '--installer', '  '], /--installer: enter the installer’s name\./],
     [['batch', 'report', 'x', join(dir, 'no-such-folder', 'report.json'), '--json'], /<out>: /],
@@ -32,9 +37,10 @@ describe('batch report: bad usage, before anything is read', { timeout: 30_000 }
     expect(run.code).toBe(2)
   })
 
-  it('--help says only --json is written for now', async () => {
+  it('--help offers the PDF, its paper, and JSON', async () => {
     const run = await cli(['batch', 'report', '--help'])
-    expect(run.stdout).toMatch(/Only --json is written for now: the printable PDF of the report comes later\./)
+    expect(run.stdout).toMatch(/a PDF to print and sign, or JSON\s+\(--json\)/)
+    expect(run.stdout).toMatch(/--paper +The PDF's paper +\[choices: "a4", "letter"\] \[default: a4\]/)
     expect(run.code).toBe(0)
   })
 })
@@ -103,5 +109,28 @@ describe.skipIf(!keychain.available)('batch report against the demo PBX', { time
     expect(piped.code, piped.stderr).toBe(0)
     expect(jsonOf<{ installer: string }>(piped).installer).toBe('Ines Meyer')
     expect(existsSync(join(dir, '-'))).toBe(false)
+
+    // the PDF: A4 unless --paper says otherwise, the installer given last, the counts and each base
+    for (const paper of ['a4', 'letter'] as const) {
+      const pdfFile = join(dir, `site-handover-${paper}.pdf`)
+      const made = await cli(['batch', 'report', 'site', pdfFile, ...(paper === 'a4' ? [] : ['--paper', paper])])
+      expect(made.code, made.stderr).toBe(0)
+      expect(made.stdout).toBe('')
+      const paperName = paper === 'a4' ? 'A4' : 'Letter'
+      expect(made.stderr).toMatch(new RegExp(`^Wrote the hand-over report of "site" \\(2 of 3 bases on the PBX; 2 left undone, 1 page of ${paperName}\\) to .*site-handover-${paper}\\.pdf\\.$`, 'm'))
+      const read = await readPdf(readFileSync(pdfFile))
+      expect(read.pages).toHaveLength(1)
+      expect([read.pages[0]!.width, read.pages[0]!.height]).toEqual([expect.closeTo(PAPER_SIZES[paper].width, 1), expect.closeTo(PAPER_SIZES[paper].height, 1)])
+      const lines = linesOf(read.pages[0]!)
+      expect(lines).toContain('Installer Ines Meyer')
+      expect(lines).toContain('2 of 3 1 of 2 none 2')
+      expect(lines).toContain('The batch has no handsets.')
+      expect(lines.find((l) => l.startsWith('Hall 00:15:65:E2:00:01 W70B'))).toBe(`Hall 00:15:65:E2:00:01 W70B ${hall!.fwver} ${hall!.ip ?? '—'} yes`)
+      expect(lines.find((l) => l.startsWith('Base not sent'))).toMatch(/^Base not sent Shed \(not a mac\) .*MAC/)
+    }
+    // piped to stdout: the PDF's bytes
+    const piped2 = await cli(['batch', 'report', 'site', '-'])
+    expect(piped2.code, piped2.stderr).toBe(0)
+    expect(piped2.stdout.startsWith('%PDF-')).toBe(true)
   })
 })

@@ -65,7 +65,7 @@ async function pushedBatch() {
 
 const phoneId = async (mac: string): Promise<string> => (await phonesOn(caller)).find((p) => p.mac === mac)!.id
 
-describe('the hand-over report', () => {
+describe('the hand-over report', { timeout: 20_000 }, () => {
   it('reports the bases, handsets and what is left undone as the PBX has them now', async () => {
     const batch = await pushedBatch()
     // Hall fetches its configuration, Yard does not; Ben is taken off Hall, and Yard gets a handset the batch lacks

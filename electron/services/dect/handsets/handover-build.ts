@@ -5,6 +5,7 @@ import type { HandsetRow } from '../../../contract/dect-handsets'
 import { HandoverReportSchema, type HandoverBase, type HandoverHandset, type HandoverReport, type HandoverUndone, type HandoverUnread } from '../../../contract/handover-report'
 import { IPUI_PATTERN, ipuiToIpei } from '../../../contract/ipui'
 import type { PbxProfile } from '../../../contract/profiles'
+import { timeWords } from './handover/handover-words'
 
 /**
  * The hand-over report (issue 43) from a batch and the on-site check's fresh read of the PBX
@@ -100,7 +101,7 @@ export function buildHandoverReport({ batch, site, pbx, installer }: HandoverInp
       fetchedConfig,
     })
     if (onPbx && fetchedConfig === false) {
-      const since = onSite?.pushedAt ? ` since it was pushed at ${onSite.pushedAt}` : ''
+      const since = onSite?.pushedAt ? ` since it was pushed at ${timeWords(onSite.pushedAt)}` : ''
       undone.push({ kind: 'not_seen', what: 'base', item, reason: `it has not fetched its configuration from the PBX${since}` })
     }
   }
