@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import type { Services } from '../../electron/services'
 import { fixturePath, type DemoAccount } from './e2e-steps'
+import { timedPart } from './a11y-times'
 import { expect } from './harness'
 
 /**
@@ -54,7 +55,7 @@ export async function settle(app: Page): Promise<void> {
  * the selectors of its nodes, and answers them all.
  */
 export async function axeFindings(app: Page, screen: string, exceptions: AxeExceptions = {}, only?: readonly string[]): Promise<Finding[]> {
-  await settle(app)
+  await timedPart('axe: settle', () => settle(app))
   let builder = only ? new AxeBuilder({ page: app }).withRules([...only]) : new AxeBuilder({ page: app }).withTags(WCAG_TAGS)
   // axe run in the page itself: by default @axe-core/playwright opens a blank page of its own to
   // gather the results of cross-origin frames, which the app has none of (its one frame, the
@@ -63,7 +64,7 @@ export async function axeFindings(app: Page, screen: string, exceptions: AxeExce
   builder = builder.setLegacyMode(true)
   for (const selector of exceptions.exclude ?? []) builder = builder.exclude(selector)
   if (exceptions.disableRules?.length) builder = builder.disableRules(exceptions.disableRules)
-  const { violations } = await builder.analyze()
+  const { violations } = await timedPart('axe: analyze', () => builder.analyze())
   const findings = violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact ?? 'unknown',
