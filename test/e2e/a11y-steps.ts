@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
+import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
 import type { Services } from '../../electron/services'
 import { fixturePath, type DemoAccount } from './e2e-steps'
+import { timedPart } from './a11y-times'
 import { expect } from './harness'
 
 /**
@@ -50,20 +51,72 @@ export async function settle(app: Page): Promise<void> {
 }
 
 /**
+ * axe-core as its package ships it for browsers (axe.min.js, 0.6 MB), of the axe-core
+ * @axe-core/playwright depends on (the project does not depend on axe-core itself). The builder
+ * evaluated the same code unminified (its `source`, 1.3 MB): the same axe, half the text to parse.
+ */
+const AXE_SOURCE = readFileSync(createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** What axe.run answers that the pass reads: its violations. */
+type AxeViolation = { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; any: { data?: unknown }[] }[] }
+type AxeWindow = {
+  axe?: {
+    configure(spec: object): void
+    run(context: object, options: object): Promise<{ violations: AxeViolation[] }>
+  }
+}
+
+/**
+ * axe-core in the page's document, put there once a document (a reload brings a new one), and
+ * configured as @axe-core/playwright's legacy mode configures it (same-origin frames only). The
+ * builder evaluated axe's 1.3 MB source twice a run, in the page and again in each of its frames,
+ * and configured it again: about 2.5 of the 4 s a run took on this machine (issue 41). Frames
+ * other than the main one get it the builder's way: tried for a second, a frame refusing scripts
+ * (the email preview's, sandboxed) left without.
+ */
+async function axeInPage(app: Page): Promise<void> {
+  const configure = (frame: { evaluate: Page['evaluate'] }) =>
+    frame.evaluate(() => (globalThis as unknown as AxeWindow).axe!.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } }))
+  const present = (frame: { evaluate: Page['evaluate'] }) => frame.evaluate(() => typeof (globalThis as unknown as AxeWindow).axe?.run === 'function')
+  if (!(await present(app))) {
+    await app.evaluate(AXE_SOURCE)
+    await configure(app)
+  }
+  for (const frame of app.frames()) {
+    if (frame === app.mainFrame()) continue
+    const tried = (async () => {
+      if (await present(frame)) return
+      await frame.evaluate(AXE_SOURCE)
+      await configure(frame)
+    })()
+    tried.catch(() => undefined)
+    await Promise.race([tried, new Promise((resolve) => setTimeout(resolve, 1_000))]).catch(() => undefined)
+  }
+}
+
+/**
  * Runs axe-core on the page as it stands, prints every violation (minor and moderate too) with
  * the selectors of its nodes, and answers them all.
  */
 export async function axeFindings(app: Page, screen: string, exceptions: AxeExceptions = {}, only?: readonly string[]): Promise<Finding[]> {
-  await settle(app)
-  let builder = only ? new AxeBuilder({ page: app }).withRules([...only]) : new AxeBuilder({ page: app }).withTags(WCAG_TAGS)
-  // axe run in the page itself: by default @axe-core/playwright opens a blank page of its own to
-  // gather the results of cross-origin frames, which the app has none of (its one frame, the
-  // email preview, runs no script and is checked on a page of its own below). Half the time a
-  // run took (about 3.3 -> 1.7 s a screen here, issue 41), the same rules and findings.
-  builder = builder.setLegacyMode(true)
-  for (const selector of exceptions.exclude ?? []) builder = builder.exclude(selector)
-  if (exceptions.disableRules?.length) builder = builder.disableRules(exceptions.disableRules)
-  const { violations } = await builder.analyze()
+  await timedPart('axe: settle', () => settle(app))
+  // the run as @axe-core/playwright's builder made it (withTags or withRules, exclude, disableRules),
+  // in legacy mode: in the page itself, where the builder's default opens a blank page of its own
+  // to gather the results of cross-origin frames, which the app has none of (its one frame, the
+  // email preview, runs no script and is checked on a page of its own below). Half the time a run
+  // took (about 3.3 -> 1.7 s a screen here, issue 41), the same rules and findings.
+  const options: Record<string, unknown> = {
+    runOnly: only ? { type: 'rule', values: [...only] } : { type: 'tag', values: WCAG_TAGS },
+    // the violations in full, the passes and the rest left unprocessed (axe's resultTypes: it
+    // finds the same, and skips building selectors for every node that passed; issue 41)
+    resultTypes: ['violations'],
+  }
+  if (exceptions.disableRules?.length) options.rules = Object.fromEntries(exceptions.disableRules.map((rule) => [rule, { enabled: false }]))
+  const context = { include: [], exclude: [...(exceptions.exclude ?? [])] }
+  await timedPart('axe: put in the page', () => axeInPage(app))
+  const violations = await timedPart('axe: analyze', () =>
+    app.evaluate(({ context, options }) => (globalThis as unknown as AxeWindow).axe!.run(context, options).then((results) => results.violations), { context, options }),
+  )
   const findings = violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact ?? 'unknown',
@@ -114,15 +167,49 @@ export async function expectNoSeriousViolationInFrame(app: Page, frameSelector: 
   }
 }
 
-/** Light or dark as the page itself shows it: the body's background, from Naive UI's theme. */
+/**
+ * Light or dark as the page itself shows it: the body's background, from Naive UI's theme. Waited
+ * for frame by frame (where a poll looked again after 100, 250, 500 ms: issue 41).
+ */
 export async function expectScheme(app: Page, scheme: 'light' | 'dark'): Promise<void> {
-  await expect
-    .poll(async () => {
-      const background = await app.evaluate<string>('getComputedStyle(document.body).backgroundColor')
-      const [r = 0, g = 0, b = 0] = (background.match(/\d+/g) ?? []).map(Number)
-      return (r + g + b) / 3 < 128 ? 'dark' : 'light'
-    })
-    .toBe(scheme)
+  type Styled = { document: { body: unknown }; getComputedStyle(element: unknown): { backgroundColor: string } }
+  const shows = (want: string | null): boolean | string => {
+    const page = globalThis as unknown as Styled
+    const [r = 0, g = 0, b = 0] = (page.getComputedStyle(page.document.body).backgroundColor.match(/\d+/g) ?? []).map(Number)
+    const shown = (r + g + b) / 3 < 128 ? 'dark' : 'light'
+    return want === null ? shown : shown === want
+  }
+  const seen = await app
+    .waitForFunction(shows, scheme, { timeout: 10_000 })
+    .then(() => scheme)
+    .catch(async () => String(await app.evaluate(shows, null)))
+  expect(seen, 'the scheme the page shows').toBe(scheme)
+}
+
+/**
+ * CSS transitions and animations off in the page, in this document and every one loaded after it
+ * (a set-up step reloads), as the focus walk has them while it walks: the pass judges each screen
+ * as it ends up, and waited for every fade, for the theme's colours to slide over after a scheme
+ * switch, and for a resize's (issue 41). What is checked is the same: the state they end in.
+ */
+const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }'
+
+export async function stillPage(app: Page): Promise<void> {
+  type Doc = { head: unknown; documentElement: unknown; createElement(tag: string): { textContent: string; setAttribute(n: string, v: string): void }; addEventListener(event: string, listener: () => void): void }
+  const install = (css: string): void => {
+    const doc = (globalThis as unknown as { document: Doc }).document
+    const add = (): void => {
+      const style = doc.createElement('style')
+      style.setAttribute('data-a11y-still', '')
+      style.textContent = css
+      const parent = (doc.head ?? doc.documentElement) as { appendChild(child: unknown): void } | null
+      parent?.appendChild(style)
+    }
+    if (doc.head ?? doc.documentElement) add()
+    else doc.addEventListener('DOMContentLoaded', add)
+  }
+  await app.addInitScript(install, STILL)
+  await app.evaluate(install, STILL)
 }
 
 export { signedInPbx } from './e2e-steps'

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { timedPart } from './a11y-times'
 import { expect } from './harness'
 import { areaOf, changedPixels, clipAround, cut, decode, unionOf, type Box, type Shot } from './focus-pixels'
 
@@ -241,8 +242,8 @@ async function judgeAlone(app: Page, walk: Walk, stop: Pending, viewport: { widt
  */
 export async function expectVisibleFocus(app: Page, screen: string, options: { wholePage?: boolean } = {}): Promise<FocusStop[]> {
   const viewport = app.viewportSize() ?? { width: 1280, height: 720 }
-  await startWalk(app, options.wholePage === true)
-  const walk = await openWalk(app)
+  await timedPart('focus walk: start', () => startWalk(app, options.wholePage === true))
+  const walk = await timedPart('focus walk: start', () => openWalk(app))
   const stops: FocusStop[] = []
   const seen = new Set<string>()
   /** what the walk could not judge, and why it ended early: printed, for the reader of the run */
@@ -251,7 +252,7 @@ export async function expectVisibleFocus(app: Page, screen: string, options: { w
   let alone = 0
   const judgedAlone = async (stop: Pending): Promise<void> => {
     alone++
-    const changed = await judgeAlone(app, walk, stop, viewport)
+    const changed = await timedPart('focus walk: judged alone', () => judgeAlone(app, walk, stop, viewport))
     if (typeof changed === 'number') stops.push({ name: stop.name, changed })
     else notes.push(`${stop.name}: ${changed}`)
   }
@@ -259,8 +260,8 @@ export async function expectVisibleFocus(app: Page, screen: string, options: { w
   let step = 0
   try {
     for (; step < MAX_STOPS; step++) {
-      await walk.tab()
-      let state = await stateAfterTab(app, step, pending?.key ?? null)
+      await timedPart('focus walk: Tab keys', () => walk.tab())
+      let state = await timedPart('focus walk: state read', () => stateAfterTab(app, step, pending?.key ?? null))
       const goesOn = (now: Focused | null): now is Focused => now !== null && now.inside && !seen.has(now.key)
       let nowClip = goesOn(state.now) && state.now.box ? clipAround(state.now.box, viewport) : null
       let nowShot: Shot | null = null
@@ -268,10 +269,10 @@ export async function expectVisibleFocus(app: Page, screen: string, options: { w
         // the stop before, unfocused now, in the same capture as this stop focused
         let judged = false
         if (!state.beforeFocused && state.before && sameBox(state.before, pending.box)) {
-          const [before, now] = await shotsOf(walk, pending.clip, nowClip)
+          const [before, now] = await timedPart('focus walk: captures', () => shotsOf(walk, pending!.clip, nowClip))
           nowShot = now
           // this stop's clip, where its own ring may be, left out of the stop before's band
-          const change = changedPixels(pending.focused, before, pending.clip, pending.box, nowClip ?? undefined)
+          const change = await timedPart('focus walk: pixels compared', async () => changedPixels(pending!.focused, before, pending!.clip, pending!.box, nowClip ?? undefined))
           if (change.counted * 2 >= change.band) {
             stops.push({ name: pending.name, changed: change.changed })
             judged = true
@@ -300,7 +301,7 @@ export async function expectVisibleFocus(app: Page, screen: string, options: { w
         notes.push(`${now.name}: not on screen, not judged`)
         continue
       }
-      pending = { name: now.name, key: now.key, box: now.box, clip: nowClip, focused: nowShot ?? (await walk.photo(nowClip)) }
+      pending = { name: now.name, key: now.key, box: now.box, clip: nowClip, focused: nowShot ?? (await timedPart('focus walk: captures', () => walk.photo(nowClip!))) }
     }
     // the walk stopped at MAX_STOPS: the last stop has the focus still
     if (pending) await judgedAlone(pending)

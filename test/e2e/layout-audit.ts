@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { settle } from './a11y-steps'
+import { timed } from './a11y-times'
 import { expect } from './harness'
 import { checkLayout, type LayoutFinding } from './layout-checks'
 import { LAYOUT_KNOWN } from './layout-known'
@@ -39,9 +40,11 @@ export async function expectLayout(app: Page, screen: string, scheme: string, la
   const known = LAYOUT_KNOWN[screen] ?? []
   try {
     for (const size of LAYOUT_SIZES) {
-      await app.setViewportSize(size)
-      await settle(app)
-      const findings = await app.evaluate(checkLayout, { keyColumns: layout.keyColumns ?? [] })
+      await timed(`layout ${sizeName(size)}: resize, settle (${scheme})`, async () => {
+        await app.setViewportSize(size)
+        await settle(app)
+      })
+      const findings = await timed(`layout ${sizeName(size)}: checks (${scheme})`, () => app.evaluate(checkLayout, { keyColumns: layout.keyColumns ?? [] }))
       const fresh = findings.filter((finding) => !known.some((entry) => keyOf(sizeName(size), finding).includes(entry)))
       for (const finding of findings) found.push(`${keyOf(sizeName(size), finding)} (${finding.detail})`)
       const file = `test-results/layout/${screen.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${sizeName(size)}-${scheme}.png`
@@ -54,7 +57,7 @@ export async function expectLayout(app: Page, screen: string, scheme: string, la
       }
     }
   } finally {
-    if (before) await app.setViewportSize(before)
+    if (before) await timed(`layout: size given back (${scheme})`, () => app.setViewportSize(before))
   }
   console.log(`layout: ${screen} (${scheme}): ${found.length} findings${found.map((line) => `\n      ${line}`).join('')}`)
   expect(unlisted, `layout findings on ${screen} (${scheme}) that layout-known.ts does not list`).toEqual([])
