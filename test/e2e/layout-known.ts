@@ -3,4 +3,7 @@
  * is the start of a finding's words (`<size> <check>: <element>`), to be fixed (issue 42). The
  * audit fails on a finding listed nowhere, and on an entry it no longer finds.
  */
-export const LAYOUT_KNOWN: Record<string, readonly string[]> = {}
+export const LAYOUT_KNOWN: Record<string, readonly string[]> = {
+  // the handsets table scrolls sideways at 1024 px (scroll-x 1000) rather than fold (lib/column-fit.ts)
+  "DECT: a batch's handsets, enrolling by scanning": ['1024×700 key column: column "State"'],
+}
