@@ -499,6 +499,8 @@ const SCREENS: Screen[] = [
     name: 'Outbound rules: the editor of a seeded rule',
     why: 'the largest form: routes, office hours, holidays, number tags (55 stops)',
     shot: true,
+    // its routes, below the window: a switch in a row of fields
+    layout: { alsoAt: ['.route-row'] },
     async show(context) {
       const { app } = context
       await asManager(context)
@@ -568,6 +570,8 @@ const SCREENS: Screen[] = [
     name: 'Notifications: the settings form',
     why: 'the mail settings form with its recipients tag box',
     shot: true,
+    // the thresholds, below the window: a number box with a suffix
+    layout: { alsoAt: ['.threshold-field'] },
     async show(context) {
       const { app } = context
       await asAdmin(context)
@@ -839,7 +843,7 @@ for (const screen of SCREENS) {
       await timed(`focus walk (${scheme})`, () => expectVisibleFocus(app, name, { wholePage: screen.focusWalk === 'whole page' }))
       // the same loaded screen at 1024×700 and 1280×800 (issue 42), in this scheme
       await timed(`focus as shown, put back (${scheme})`, () => start.restore())
-      await expectLayout(app, screen.name, scheme, screen.layout)
+      await expectLayout(app, screen.name, scheme, screen.layout, start.restore)
     }
     endScreen(screen.name)
   })

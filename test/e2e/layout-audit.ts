@@ -26,34 +26,44 @@ export const LAYOUT_SIZES = [
 export type LayoutOf = {
   /** the header texts of the columns that must stay on screen: what the row is, its state, why */
   keyColumns?: readonly string[]
+  /**
+   * parts further down the screen, each scrolled into view and checked too (a selector, its first
+   * match): the audit sees only what the window shows
+   */
+  alsoAt?: readonly string[]
 }
 
 const sizeName = (size: { width: number; height: number }): string => `${size.width}×${size.height}`
 /** the words a finding is listed by in layout-known.ts */
 export const keyOf = (size: string, finding: LayoutFinding): string => `${size} ${finding.check}: ${finding.element}`
 
-/** Audits the screen at every size; the page gets its size back after. */
-export async function expectLayout(app: Page, screen: string, scheme: string, layout: LayoutOf = {}): Promise<void> {
+/**
+ * Audits the screen at every size, as shown, then scrolled to each of `layout.alsoAt`; the page
+ * gets its size back after, and `restore` (the screen's scroll as shown) is called after each part.
+ */
+export async function expectLayout(app: Page, screen: string, scheme: string, layout: LayoutOf = {}, restore?: () => Promise<unknown>): Promise<void> {
   const before = app.viewportSize()
   const found: string[] = []
   const unlisted: string[] = []
   const known = LAYOUT_KNOWN[screen] ?? []
   try {
     for (const size of LAYOUT_SIZES) {
-      await timed(`layout ${sizeName(size)}: resize, settle (${scheme})`, async () => {
-        await app.setViewportSize(size)
-        await settle(app)
-      })
-      const findings = await timed(`layout ${sizeName(size)}: checks (${scheme})`, () => app.evaluate(checkLayout, { keyColumns: layout.keyColumns ?? [] }))
-      const fresh = findings.filter((finding) => !known.some((entry) => keyOf(sizeName(size), finding).includes(entry)))
-      for (const finding of findings) found.push(`${keyOf(sizeName(size), finding)} (${finding.detail})`)
-      const file = `test-results/layout/${screen.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${sizeName(size)}-${scheme}.png`
-      if (fresh.length > 0 || process.env.LAYOUT_SHOTS) {
-        mkdirSync('test-results/layout', { recursive: true })
-        await app.screenshot({ path: file })
-      }
-      if (fresh.length > 0) {
-        unlisted.push(...fresh.map((finding) => `${keyOf(sizeName(size), finding)} (${finding.detail}); see ${file}`))
+      await timed(`layout ${sizeName(size)}: resize (${scheme})`, () => app.setViewportSize(size))
+      for (const [part, at] of [undefined, ...(layout.alsoAt ?? [])].entries()) {
+        if (at !== undefined) await app.locator(at).first().scrollIntoViewIfNeeded()
+        await timed(`layout ${sizeName(size)}: settle (${scheme})`, () => settle(app))
+        const findings = await timed(`layout ${sizeName(size)}: checks (${scheme})`, () => app.evaluate(checkLayout, { keyColumns: layout.keyColumns ?? [] }))
+        const fresh = findings.filter((finding) => !known.some((entry) => keyOf(sizeName(size), finding).includes(entry)))
+        for (const finding of findings) found.push(`${keyOf(sizeName(size), finding)} (${finding.detail})`)
+        const file = `test-results/layout/${screen.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${sizeName(size)}-${scheme}${part === 0 ? '' : `-${part}`}.png`
+        if (fresh.length > 0 || process.env.LAYOUT_SHOTS) {
+          mkdirSync('test-results/layout', { recursive: true })
+          await app.screenshot({ path: file })
+        }
+        if (fresh.length > 0) {
+          unlisted.push(...fresh.map((finding) => `${keyOf(sizeName(size), finding)} (${finding.detail}); see ${file}`))
+        }
+        if (at !== undefined) await restore?.()
       }
     }
   } finally {

@@ -3,12 +3,14 @@
  * - `key column`: a column the screen marks as key is inside the viewport, and inside its table's
  *   scroll box, without scrolling sideways;
  * - `clipped`: text cut by an element whose overflow hides it (scrollWidth > clientWidth), or an
- *   input's placeholder wider than the input, unless the full text is reachable on hover and on
+ *   input's placeholder wider than the input, or a number wider than its number box, unless the full text is reachable on hover and on
  *   keyboard focus (a `title` or `aria-label` holding it, on a control that takes the focus);
  *   and text whose end lies under another element (a fixed column, a neighbour) where it shows;
  * - `overlap`: two interactive controls overlapping;
  * - `row line`: the controls of one table row off its line (vertical centres more than 2 px apart),
  *   but for those a table folded into the row's second line for want of width (`data-folded`);
+ *   and a switch off the line of the field beside it in a form's row (a text, number or select box
+ *   level with it, the nearest within 160 px);
  * - `covers header`: a toast or popover over one of the header's controls;
  * - `broken word`: a word broken inside itself across two lines.
  *
@@ -142,6 +144,15 @@ export function checkLayout(options: LayoutOptions): LayoutFinding[] {
     const needs = canvas.measureText(input.placeholder).width
     if (needs > room + 1) find('clipped', input, `placeholder needs ${Math.ceil(needs)} px, has ${Math.floor(room)}`)
   }
+  // a number is short: one its box cannot show whole is cut (a long text scrolls in its field, a number must not)
+  for (const input of all('.n-input-number input, input[type="number"], input[inputmode="numeric"]')) {
+    if (!canvas || !input.value) continue
+    const style = win.getComputedStyle(input)
+    canvas.font = style.font
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+    const needs = canvas.measureText(input.value).width
+    if (needs > room + 1) find('clipped', input, `its number ${input.value} needs ${Math.ceil(needs)} px, has ${Math.floor(room)}`)
+  }
 
   // --- overlapping controls ----------------------------------------------------------------------
   const boxes = controls.map((control) => ({ control, box: control.getBoundingClientRect() }))
@@ -167,6 +178,19 @@ export function checkLayout(options: LayoutOptions): LayoutFinding[] {
     const centres = inRow.map((control) => center(control.getBoundingClientRect()))
     const spread = Math.max(...centres) - Math.min(...centres)
     if (spread > 2) find('row line', row, `its controls' centres are ${Math.round(spread)} px apart`)
+  }
+
+  // a switch in a form's row sits on the line of the field beside it
+  const fields = all(FIELD).map((field) => field.getBoundingClientRect())
+  // (a switch inside a row that takes the focus itself, a route of a rule, is not among `controls`)
+  for (const control of all('[role="switch"]').filter(onTop)) {
+    const box = control.getBoundingClientRect()
+    const gap = (field: Rect): number => Math.max(field.left - box.right, box.left - field.right)
+    const beside = fields
+      .filter((field) => field.top < box.bottom && field.bottom > box.top && gap(field) >= 0 && gap(field) <= 160)
+      .sort((a, b) => gap(a) - gap(b))[0]
+    const off = beside ? Math.abs(center(beside) - center(box)) : 0
+    if (off > 2) find('row line', control, `its centre is ${Math.round(off)} px off the field beside it`)
   }
 
   // --- toasts and popovers over the header's controls --------------------------------------------
@@ -211,6 +235,11 @@ export function checkLayout(options: LayoutOptions): LayoutFinding[] {
     if (hit.closest('.n-input, .n-base-selection')?.contains(parent)) return
     const layer = hit.closest(LAYERS)
     if (layer && !layer.contains(parent)) return
+    // a header kept in place (sticky, fixed) that the page scrolls under
+    for (let up: El | null = hit; up; up = up.parentElement) {
+      if (up.contains(parent)) break
+      if (['sticky', 'fixed'].includes(win.getComputedStyle(up).position)) return
+    }
     find('clipped', parent, `its end is under ${describe(hit)}`)
   }
 

@@ -185,6 +185,19 @@ const FIXES: Fix[] = [
     apply: nameSelectBox,
   },
   {
+    // NDataTable's selection column: each checkbox points aria-labelledby at a label it does not
+    // draw. A row's takes the name its cell is given (cellProps: "Select handset 3"), the
+    // header's says what it does.
+    selector: ':is(.n-data-table-td--selection, .n-data-table-th--selection) .n-checkbox[role="checkbox"]:not([aria-label])',
+    apply: (box) => {
+      const labelledBy = box.getAttribute('aria-labelledby')
+      if (labelledBy && document.getElementById(labelledBy)?.textContent?.trim()) return
+      const cell = box.closest('td')
+      box.setAttribute('aria-label', cell ? (cell.getAttribute('aria-label') ?? 'Select this row') : 'Select every row shown')
+      box.removeAttribute('aria-labelledby')
+    },
+  },
+  {
     // NPagination's "Go to" box: its text stands beside it, not in a label
     selector: '.n-pagination-quick-jumper input:not([aria-label])',
     apply: (input) => input.setAttribute('aria-label', 'Go to page'),

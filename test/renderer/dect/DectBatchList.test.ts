@@ -36,6 +36,15 @@ const button = (wrapper: VueWrapper, name: string) => {
   if (!found) throw new Error(`no button "${name}"`)
   return found
 }
+/** picks an action of a row's "More" menu, as a click on the button, then one on the item */
+async function fromMenu(wrapper: VueWrapper, batchName: string, text: string): Promise<void> {
+  await button(wrapper, `More actions for ${batchName}`).trigger('click')
+  await flushPromises()
+  const item = Array.from(document.body.querySelectorAll<HTMLElement>('[role="menu"] [role="menuitem"]')).find((node) => node.textContent?.trim() === text)
+  if (!item) throw new Error(`no menu item "${text}"`)
+  item.querySelector<HTMLElement>('.n-dropdown-option-body')!.click()
+  await flushPromises()
+}
 const bodyButton = (text: string) => Array.from(document.body.querySelectorAll('button')).findLast((b) => b.textContent?.trim() === text)!
 
 describe('the batches list', () => {
@@ -85,15 +94,13 @@ describe('the batches list', () => {
   it('deletes a batch only once the user confirms', async () => {
     const { wrapper, pbx } = await mountList()
 
-    await button(wrapper, 'Delete Office floor 2').trigger('click')
-    await flushPromises()
+    await fromMenu(wrapper, 'Office floor 2', 'Delete')
     expect(document.body.textContent).toContain('Delete Office floor 2?')
     bodyButton('Cancel').click()
     await flushPromises()
     expect(pbx.deleteBatch).not.toHaveBeenCalled()
 
-    await button(wrapper, 'Delete Office floor 2').trigger('click')
-    await flushPromises()
+    await fromMenu(wrapper, 'Office floor 2', 'Delete')
     bodyButton('Delete').click()
     await flushPromises()
     expect(pbx.deleteBatch).toHaveBeenCalledWith({ batchId: 'b-office' })
@@ -106,8 +113,7 @@ describe('the batches list', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined)
 
-    await button(wrapper, 'Export Office floor 2').trigger('click')
-    await flushPromises()
+    await fromMenu(wrapper, 'Office floor 2', 'Export')
 
     expect(pbx.exportBatch).toHaveBeenCalledWith({ batchId: 'b-office' })
     const clicked = click.mock.contexts.at(-1) as HTMLAnchorElement
@@ -120,8 +126,7 @@ describe('the batches list', () => {
   it('renames and duplicates a batch', async () => {
     const { wrapper, pbx } = await mountList()
 
-    await button(wrapper, 'Rename Office floor 2').trigger('click')
-    await flushPromises()
+    await fromMenu(wrapper, 'Office floor 2', 'Rename')
     const input = document.body.querySelector<HTMLInputElement>('.n-dialog input')!
     expect(input.value).toBe('Office floor 2')
     input.value = 'Office floor 3'
@@ -131,10 +136,62 @@ describe('the batches list', () => {
     expect(pbx.updateBatch).toHaveBeenCalledWith({ batchId: 'b-office', name: 'Office floor 3' })
     expect(cells(wrapper, 1)[0]).toBe('Office floor 3')
 
-    await button(wrapper, 'Duplicate Office floor 3').trigger('click')
-    await flushPromises()
+    await fromMenu(wrapper, 'Office floor 3', 'Duplicate')
     expect(pbx.duplicateBatch).toHaveBeenCalledWith({ batchId: 'b-office' })
     expect(rows(wrapper).map((row) => row.find('td').text())).toContain('Office floor 3 (copy)')
+  })
+
+  it('keeps Open as a button and puts the rest of a row\'s actions in its "More" menu', async () => {
+    const { wrapper } = await mountList()
+
+    const names = rows(wrapper)[1]!.findAll('button').map((b) => b.attributes('aria-label'))
+    expect(names).toEqual(['Open Office floor 2', 'More actions for Office floor 2'])
+    const more = button(wrapper, 'More actions for Office floor 2')
+    expect(more.attributes('aria-haspopup')).toBe('menu')
+    expect(more.attributes('aria-expanded')).toBe('false')
+
+    await more.trigger('click')
+    await flushPromises()
+    expect(more.attributes('aria-expanded')).toBe('true')
+    const menu = document.body.querySelector('[role="menu"]')!
+    expect(menu.getAttribute('aria-label')).toBe('More actions for Office floor 2')
+    expect(more.attributes('aria-controls')).toBe(menu.id)
+    expect(Array.from(menu.querySelectorAll('[role="menuitem"]')).map((item) => item.textContent?.trim())).toEqual(['Rename', 'Duplicate', 'Export', 'Delete'])
+  })
+
+  it('the "More" menu from the keyboard: arrows move, Enter picks, Escape and Tab close, the focus stays on the button', async () => {
+    const { wrapper, pbx } = await mountList()
+    const more = button(wrapper, 'More actions for Office floor 2')
+    const key = async (name: string) => {
+      more.element.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }))
+      await flushPromises()
+    }
+    const menuShown = () => document.body.querySelector('[role="menu"]') !== null
+    // Enter and Space on a button click it
+    const open = async () => {
+      await more.trigger('click')
+      await flushPromises()
+      expect(menuShown()).toBe(true)
+    }
+    ;(more.element as HTMLElement).focus()
+
+    await open()
+    await key('Escape')
+    expect(more.attributes('aria-expanded')).toBe('false')
+    expect(document.activeElement).toBe(more.element)
+
+    await open()
+    await key('Tab')
+    expect(more.attributes('aria-expanded')).toBe('false')
+
+    await open()
+    await key('ArrowDown')
+    await key('ArrowDown')
+    expect(document.body.querySelector('.n-dropdown-option-body--pending')?.textContent?.trim()).toBe('Duplicate')
+    await key('Enter')
+    expect(pbx.duplicateBatch).toHaveBeenCalledWith({ batchId: 'b-office' })
+    expect(more.attributes('aria-expanded')).toBe('false')
+    expect(document.activeElement).toBe(more.element)
   })
 
   it('imports a batch file chosen with the button, and refuses a file that is neither a batch nor a spreadsheet', async () => {

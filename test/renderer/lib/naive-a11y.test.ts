@@ -62,3 +62,26 @@ describe('watchNaiveA11y', () => {
     expect(elsewhere.hasAttribute('aria-label')).toBe(false)
   })
 })
+
+describe("NDataTable's selection column", () => {
+  it("names each checkbox: a row's by its cell's name, the header's by what it does", async () => {
+    const { mount } = await import('@vue/test-utils')
+    const { NDataTable } = await import('naive-ui')
+    const { h } = await import('vue')
+    const rows = [{ id: 'a', row: 1 }, { id: 'b', row: 2 }]
+    const columns = [{ type: 'selection' as const, cellProps: (row: { row: number }) => ({ 'aria-label': `Select handset ${row.row}` }) }, { key: 'row', title: '#' }]
+    const host = document.createElement('div')
+    document.body.append(host)
+    stop = watchNaiveA11y()
+    const wrapper = mount({ render: () => h(NDataTable, { columns, data: rows, rowKey: (row: { id: string }) => row.id }) }, { attachTo: host })
+    await settle()
+
+    const names = Array.from(document.querySelectorAll('.n-checkbox[role="checkbox"]')).map((box) => [box.getAttribute('aria-label'), box.getAttribute('aria-labelledby')])
+    expect(names).toEqual([
+      ['Select every row shown', null],
+      ['Select handset 1', null],
+      ['Select handset 2', null],
+    ])
+    wrapper.unmount()
+  })
+})
