@@ -23,8 +23,11 @@ function whereAChangeGoes(markdown: string): string | undefined {
  */
 function checklistPaths(text: string): string[] {
   const quoted = [...text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1]!)
-  return quoted.filter((item) => /^[\w.@-]+(\/[\w.@-]+)*\/?$/.test(item) && item.includes('/'))
+  return quoted.filter(isPath)
 }
+
+/** a file or folder of the repository: `a/b.ts`, `a/b/` (not `/a`, not `a/<b>.ts`) */
+const isPath = (item: string): boolean => /^[\w.@-]+(\/[\w.@-]+)*\/?$/.test(item) && item.includes('/')
 
 const CHECKLISTS = [
   ['a new field on DECT phones', /^### A new field on DECT phones$/m],
@@ -53,6 +56,25 @@ describe("docs/architecture.md's \"Where a change goes\"", () => {
   })
 })
 
+/** The words of a Markdown text's ```sh blocks (in a list too) that are repository paths (a test file, a script). */
+function commandPaths(markdown: string): string[] {
+  const blocks = [...markdown.matchAll(/^ *```sh\n([\s\S]*?)^ *```/gm)].map((match) => match[1]!.replace(/#.*$/gm, ''))
+  return blocks.flatMap((block) => block.split(/\s+/)).filter(isPath)
+}
+
+// docs/development.md's commands and files are a newcomer's first steps too; what the build and
+// the tests make (out/, test-results/) is not in a checkout until they ran
+describe('docs/development.md', () => {
+  const development = readFileSync(`${ROOT}docs/development.md`, 'utf8')
+  const made = (path: string) => path.startsWith('out/') || path.startsWith('test-results/')
+
+  it('names only paths that exist, in its text and in its commands', () => {
+    const paths = [...checklistPaths(development), ...commandPaths(development)].filter((path) => !made(path))
+    expect(paths.length).toBeGreaterThan(10)
+    expect(paths.filter((path) => !existsSync(`${ROOT}${path}`))).toEqual([])
+  })
+})
+
 describe('what the check reads as a path', () => {
   it('takes backticked files and folders, skips placeholders, routes, code and commands', () => {
     const text = [
@@ -61,6 +83,12 @@ describe('what the check reads as a path', () => {
       '`grep -rln "x" electron renderer/src`, `--json`, `BATCH_FIELDS`',
     ].join('\n')
     expect(checklistPaths(text)).toEqual(['electron/cli/areas.ts', 'renderer/src/views/'])
+  })
+
+  it("takes a command's words that are paths, not its comments", () => {
+    const doc = 'text `a/b.ts`\n\n```sh\nnpx vitest run test/unit/x.test.ts -t "a name"   # see docs/y.md\nbash test/support/in-keyring.sh npx tsc\n```\n'
+    const inList = '- build first:\n\n  ```sh\n  npm run build   # out/renderer\n  npx playwright test test/e2e/a.spec.ts\n  ```\n'
+    expect(commandPaths(doc + inList)).toEqual(['test/unit/x.test.ts', 'test/support/in-keyring.sh', 'test/e2e/a.spec.ts'])
   })
 
   it('finds the section up to the next heading of its level, and not a heading that only starts alike', () => {
