@@ -19,7 +19,7 @@ import {
   type AxeExceptions,
 } from './a11y-steps'
 import { closedPort } from '../support/closed-port'
-import { choose, fixturePath, savePbx, openArea, openPbx, switchRuleOff } from './e2e-steps'
+import { choose, fixturePath, savePbx, openArea, openPbx, openScanning, switchRuleOff } from './e2e-steps'
 import { expect, test, type DemoPbx } from './harness'
 import { expectVisibleFocus } from './focus-walk'
 import { expectLayout, type LayoutOf } from './layout-audit'
@@ -389,6 +389,20 @@ const SCREENS: Screen[] = [
     async show(context) {
       await pushedBatch(context, 'Labels')
       await expect(context.app.getByRole('region', { name: 'Labels' }).getByRole('button', { name: 'Export PDF' })).toBeVisible()
+    },
+  },
+  {
+    name: 'DECT: handsets enrolled by scanner',
+    why: 'the Handsets tab enrolling by scanner: the free range read from the PBX, the scan field with its line, the table of handsets following the one scanned (issue 40); the enrol panel in one line at 1280 px (issue 42)',
+    layout: { keyColumns: ['IPUI (IPEI)', 'Extension', 'State'] },
+    async show(context) {
+      const { app } = context
+      await pushedBatch(context, 'Handsets (0)')
+      const { enrol } = await openScanning(app)
+      await app.keyboard.type('001565AABB02\n00AF000001\n', { delay: 0 })
+      await expect(enrol.getByRole('status')).toHaveText(/^✓ Extension \d+: handset 00AF000001 on base /)
+      await expect(enrol.getByText(/ · 1 handset · 1 added in this session$/)).toBeVisible()
+      await expect(app.getByRole('tab', { name: 'Handsets (1)' })).toBeVisible()
     },
   },
   {

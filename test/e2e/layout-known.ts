@@ -5,5 +5,5 @@
  */
 export const LAYOUT_KNOWN: Record<string, readonly string[]> = {
   // the handsets table scrolls sideways at 1024 px (scroll-x 1000) rather than fold (lib/column-fit.ts)
-  "DECT: a batch's handsets, enrolling by scanning": ['1024×700 key column: column "State"'],
+  'DECT: handsets enrolled by scanner': ['1024×700 key column: column "State"'],
 }

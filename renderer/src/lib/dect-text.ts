@@ -80,6 +80,11 @@ export function phonesText(count: number): string {
   return `${count} ${count === 1 ? 'phone' : 'phones'}`
 }
 
+/** "1 handset", "10 handsets" */
+export function handsetCountText(count: number): string {
+  return `${count} ${count === 1 ? 'handset' : 'handsets'}`
+}
+
 /**
  * A QR code main drew (an SVG document) as it may go into `v-html`: only an SVG element with
  * nothing active inside (no script, no foreign HTML, no event handler, no link); '' otherwise. The
