@@ -91,6 +91,27 @@ const cliOutput = {
   },
 }
 
+// Vitest runs most test files in one module graph per worker (vitest.config.ts, issue 41): a file
+// that mocks a module, or loads a stand-in that must come before Naive UI, would change what the
+// files after it import. Such a file is named *.isolated.test.ts and gets a graph of its own.
+const sharedModuleTests = {
+  files: ['test/**/*.test.ts'],
+  ignores: ['test/**/*.isolated.test.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|resetModules)$/]",
+        message: 'This file shares its module graph with the files before it (vitest.config.ts): one that mocks modules is named *.isolated.test.ts.',
+      },
+    ],
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ group: ['**/virtual-layout'], message: 'virtual-layout must load before Naive UI: a file that imports it is named *.isolated.test.ts (vitest.config.ts).' }] },
+    ],
+  },
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -153,6 +174,7 @@ export default tseslint.config(
   bundledCode,
   electronSecurity,
   cliOutput,
+  sharedModuleTests,
   layer(
     ['renderer/**'],
     ['**/electron/services/**', '**/electron/main/**', '**/electron/preload/**', '**/electron/demo-pbx/**', '../**/electron/**', 'electron', 'node:*', 'keytar'],

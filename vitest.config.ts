@@ -3,9 +3,36 @@ import { fileURLToPath } from 'node:url'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'vitest/config'
 
+/**
+ * Most test files share one module graph per worker (`isolate: false`): a file no longer loads
+ * Vue, Naive UI, zod and the services again (the renderer's files 194 -> 100 s, the node ones
+ * 282 -> 190 s on two cores, 2026-12-03; issue 41). What a file leaves behind is cleaned after
+ * each test (test/renderer/setup-cleanup.ts). A file that mocks a module or installs a stand-in
+ * Naive UI reads once at load is named *.isolated.test.ts and runs in a graph of its own (lint
+ * holds the rule, eslint.config.js).
+ */
+const ISOLATED = '**/*.isolated.test.ts'
+
+const NODE_TESTS = ['test/unit/**/*.test.ts', 'test/demo-pbx/**/*.test.ts', 'test/keychain/**/*.test.ts']
+
 const alias = {
   '@contract': fileURLToPath(new URL('./electron/contract', import.meta.url)),
   '@renderer': fileURLToPath(new URL('./renderer/src', import.meta.url)),
+}
+
+function renderer(files: { name: string; include: string[]; exclude?: string[]; isolate?: boolean }) {
+  return {
+    plugins: [vue()],
+    resolve: { alias },
+    test: {
+      ...files,
+      environment: 'happy-dom',
+      // a test mounts the whole app (router, Pinia, Naive UI) in happy-dom: seconds on a busy machine
+      testTimeout: 20_000,
+      // after each test: unmounts, empties the document, removes the fakes' globals, restores spies
+      setupFiles: ['test/renderer/setup-cleanup.ts'],
+    },
+  }
 }
 
 export default defineConfig({
@@ -20,8 +47,14 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/unit/**/*.test.ts', 'test/demo-pbx/**/*.test.ts', 'test/keychain/**/*.test.ts'],
+          include: NODE_TESTS,
+          exclude: [ISOLATED],
+          isolate: false,
         },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'node:isolated', environment: 'node', include: NODE_TESTS.map((glob) => glob.replace('*.test.ts', '*.isolated.test.ts')) },
       },
       {
         resolve: { alias },
@@ -33,19 +66,8 @@ export default defineConfig({
           globalSetup: ['test/build/fresh-build.ts'],
         },
       },
-      {
-        plugins: [vue()],
-        resolve: { alias },
-        test: {
-          name: 'renderer',
-          environment: 'happy-dom',
-          // a test mounts the whole app (router, Pinia, Naive UI) in happy-dom: seconds on a busy machine
-          testTimeout: 20_000,
-          include: ['test/renderer/**/*.test.ts'],
-          // after each test: unmounts, empties the document, removes the fakes' globals, restores spies
-          setupFiles: ['test/renderer/setup-cleanup.ts'],
-        },
-      },
+      renderer({ name: 'renderer', include: ['test/renderer/**/*.test.ts'], exclude: [ISOLATED], isolate: false }),
+      renderer({ name: 'renderer:isolated', include: ['test/renderer/**/*.isolated.test.ts'] }),
     ],
   },
 })

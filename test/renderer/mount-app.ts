@@ -7,6 +7,7 @@ import { NConfigProvider, NDialogProvider, NMessageProvider } from 'naive-ui'
 import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { defineComponent, h, type Component } from 'vue'
 import { createMemoryHistory, type Router } from 'vue-router'
+import { noteMountedPinia } from './mounted-pinias'
 
 export type Mounted = { wrapper: VueWrapper; router: Router; pinia: Pinia }
 
@@ -18,6 +19,7 @@ export type Mounted = { wrapper: VueWrapper; router: Router; pinia: Pinia }
  */
 export async function mountInApp(component: Component, path = '/pbxs'): Promise<Mounted> {
   const pinia = createPinia()
+  noteMountedPinia(pinia)
   setActivePinia(pinia)
   const router = createAppRouter(createMemoryHistory())
   await loadLazyViews(router)

@@ -1,7 +1,8 @@
-import { enableAutoUnmount } from '@vue/test-utils'
+import { disableAutoUnmount, enableAutoUnmount } from '@vue/test-utils'
 import { disposePinia, getActivePinia } from 'pinia'
 import { afterEach, vi } from 'vitest'
 import { removeMenu } from './fake-menu'
+import { disposeMountedPinias } from './mounted-pinias'
 import { removePbx } from './fake-pbx'
 
 /**
@@ -12,7 +13,7 @@ import { removePbx } from './fake-pbx'
  * whether a test installed them or not, disposes the test's Pinia (its stores stop listening, e.g.
  * to every bridge failure, bridge-call.ts), clears the timers the test left (below), empties
  * localStorage (a choice a screen remembers there, the fleet's columns, is not the next test's) and
- * restores what `vi.spyOn` replaced.
+ * restores what `vi.spyOn` replaced, real timers and the globals `vi.stubGlobal` replaced.
  */
 /**
  * The timers a test leaves behind, cleared when it ends. Naive UI's messages start their hide
@@ -37,6 +38,7 @@ globalThis.setTimeout = Object.assign(
   realSetTimeout,
 ) as typeof setTimeout
 
+disableAutoUnmount()
 enableAutoUnmount((unmountAll) =>
   afterEach(() => {
     unmountAll()
@@ -46,8 +48,13 @@ enableAutoUnmount((unmountAll) =>
     localStorage.clear()
     removePbx()
     removeMenu()
+    disposeMountedPinias()
     const pinia = getActivePinia()
     if (pinia) disposePinia(pinia)
     vi.restoreAllMocks()
+    // the next test, in this file or the next one (they share the worker's globals), starts on
+    // real timers and the real globals
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
   }),
 )

@@ -22,7 +22,7 @@ const REMEMBERED = 'pbx-provisioner.scan-base-model'
 beforeEach(() => {
   localStorage.clear()
   resetBeep()
-  // no sound in jsdom: the beep is tested in DectScanPanel.test.ts
+  // no sound in jsdom: the beep is tested in DectScanPanel.isolated.test.ts
   Reflect.deleteProperty(window, 'AudioContext')
 })
 afterEach(() => localStorage.clear())
