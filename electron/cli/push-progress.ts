@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { PushProgress } from '../contract/dect'
 import type { OpenServices } from './context'
 
@@ -95,8 +96,6 @@ export async function progressBar(stream: NodeJS.WriteStream = process.stderr): 
     },
   }
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** Follows one batch's push; `interrupt` pauses it (Ctrl-C). */
 export function pushFollower(open: OpenServices, batchId: string, view: ProgressView) {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { OperationInput, OperationOutput } from '../contract/bridge'
 import type { Rollout } from '../contract/config-apply'
 import type { BridgeResult } from '../contract/result'
@@ -10,8 +11,6 @@ import { PROGRAM } from './output'
 const POLL_MS = 200
 /** How long Ctrl-C waits for the PBXs under way before the command line exits. */
 const STOP_WAIT_MS = 4000
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
  * Starts a rollout (the services run it in the background) and follows it until it ends: a line on

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createTlsServer } from 'node:https'
 import type { Socket } from 'node:net'
@@ -21,8 +22,6 @@ export interface Knobs {
   dropNext: number
   requests: number
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
 type BodyResult = { ok: true; body: Buffer } | { ok: false; tooLarge: true } | { ok: false; aborted: true }
 

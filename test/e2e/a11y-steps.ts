@@ -186,31 +186,6 @@ export async function expectScheme(app: Page, scheme: 'light' | 'dark'): Promise
   expect(seen, 'the scheme the page shows').toBe(scheme)
 }
 
-/**
- * CSS transitions and animations off in the page, in this document and every one loaded after it
- * (a set-up step reloads), as the focus walk has them while it walks: the pass judges each screen
- * as it ends up, and waited for every fade, for the theme's colours to slide over after a scheme
- * switch, and for a resize's (issue 41). What is checked is the same: the state they end in.
- */
-const STILL = '*, *::before, *::after { transition: none !important; animation: none !important; }'
-
-export async function stillPage(app: Page): Promise<void> {
-  type Doc = { head: unknown; documentElement: unknown; createElement(tag: string): { textContent: string; setAttribute(n: string, v: string): void }; addEventListener(event: string, listener: () => void): void }
-  const install = (css: string): void => {
-    const doc = (globalThis as unknown as { document: Doc }).document
-    const add = (): void => {
-      const style = doc.createElement('style')
-      style.setAttribute('data-a11y-still', '')
-      style.textContent = css
-      const parent = (doc.head ?? doc.documentElement) as { appendChild(child: unknown): void } | null
-      parent?.appendChild(style)
-    }
-    if (doc.head ?? doc.documentElement) add()
-    else doc.addEventListener('DOMContentLoaded', add)
-  }
-  await app.addInitScript(install, STILL)
-  await app.evaluate(install, STILL)
-}
 
 export { signedInPbx } from './e2e-steps'
 

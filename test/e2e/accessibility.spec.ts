@@ -15,7 +15,6 @@ import {
   rollOut,
   settle,
   signedInPbx,
-  stillPage,
   type AxeExceptions,
 } from './a11y-steps'
 import { closedPort } from '../support/closed-port'
@@ -824,7 +823,7 @@ async function showIn(app: Page, scheme: 'light' | 'dark'): Promise<void> {
 // One visit per screen: it is brought up once, in the light scheme, then checked in each scheme
 // in turn, the OS scheme switched under the running page (the app follows it, as it does the OS),
 // and audited for its layout at each size in that scheme. Transitions and animations are off in
-// the page from the start (stillPage): each check judges the screen as it ends up, without
+// the page from the start (still-page.ts, in every test): each check judges the screen as it ends up, without
 // waiting for fades and colour slides (issue 41). The audit resizes the page for each scheme: a
 // resize costs a quarter of what a scheme switch does (the theme recomputed and every component
 // drawn again), so the sizes are not visited once for both schemes.
@@ -834,7 +833,6 @@ for (const screen of SCREENS) {
     test.setTimeout(120_000)
     startScreen()
     await timed('set-up: show the screen', async () => {
-      await stillPage(app)
       await expectScheme(app, 'light')
       await screen.show({ app, services, pbx, scheme: 'light' })
     })

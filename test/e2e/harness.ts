@@ -8,6 +8,7 @@ import type { LabelPrintJob, PrintAnswer } from '../../electron/services/dect/la
 import { openKeytarStore } from '../../electron/services/keychain/keytar-store'
 import { installBridge } from './bridge-binding'
 import { serveRenderer } from './static-server'
+import { stillPage } from './still-page'
 
 /**
  * The renderer in real Chromium with the real services behind it. Only the transport differs from
@@ -106,6 +107,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     page.on('response', (response) => {
       if (response.status() >= 400) consoleErrors.push(`${response.status()} ${response.url()}`)
     })
+    await stillPage(page)
     await page.goto(rendererUrl)
     await use(page)
     expect(bugs, 'services threw unexpected errors').toEqual([])

@@ -12,10 +12,23 @@ step() { end_stage; stage="$1"; stage_start=$SECONDS; printf '\n== %s\n' "$1"; }
 
 step "system packages"
 bash test/support/ensure-system.sh || exit 1
-step "lint"
-npm run --silent lint || exit 1
-step "type checks"
-npm run --silent typecheck || exit 1
+# lint and the two type checks side by side (each one process, mostly on one core): their output is
+# printed whole, one after the other, with each one's own time
+step "lint and type checks"
+checks_dir=$(mktemp -d)
+check() { local name=$1; shift; local start=$SECONDS; "$@" > "$checks_dir/$name.log" 2>&1; echo $? > "$checks_dir/$name.status"; echo $((SECONDS - start)) > "$checks_dir/$name.time"; }
+check lint npm run --silent lint &
+check types:node npm run --silent typecheck:node &
+check types:web npm run --silent typecheck:web &
+wait
+checks_failed=0
+for name in lint types:node types:web; do
+  printf -- '-- %s (%s s)\n' "$name" "$(cat "$checks_dir/$name.time")"
+  cat "$checks_dir/$name.log"
+  [ "$(cat "$checks_dir/$name.status")" = 0 ] || checks_failed=1
+done
+rm -rf "$checks_dir"
+[ $checks_failed -eq 0 ] || exit 1
 step "build"
 npx electron-vite build --logLevel warn || exit 1
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Argv, CommandModule } from 'yargs'
 import type { SiteStatus } from '../../contract/bridge-handsets'
 import { SITE_LATE_AFTER_MIN } from '../../contract/site-words'
@@ -20,8 +21,6 @@ interface SiteArgs extends BaseArgs {
 const POLL_MS = 5_000
 /** The longest `--wait`, in minutes: as long as the tab watches. */
 const WAIT_MAX_MIN = 30
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
  * `batch site <batch>`: the On site tab in a terminal (issue 40). Each base of the batch as the

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll } from 'vitest'
 import { CliError } from '../../../electron/cli/exit-codes'
 import { buildWhenStale, CLI_SOURCES } from '../../../electron/tools/build-freshness.mjs'
 import { runNode, type NodeOptions, type NodeRun } from '../../support/run-node'
@@ -52,12 +51,14 @@ export function jsonOf<T>(run: CliRun): T {
   }
 }
 
+// removed as the worker ends: its test files share this module (vitest.config.ts), so a hook
+// registered here at load would belong to the first file alone
 const tempDirs: string[] = []
-afterAll(() => {
+process.once('exit', () => {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
-/** A new folder in the system's temp folder, removed after the test file. */
+/** A new folder in the system's temp folder, removed when the test worker ends. */
 export function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix))
   tempDirs.push(dir)
