@@ -41,10 +41,20 @@ function contrastOf(data: unknown): string {
   return `  (${String(fgColor)} on ${String(bgColor)}: ${String(contrastRatio)}, needs ${String(expectedContrastRatio)})`
 }
 
-/** Waits until no animation or transition runs (a dialog fading in would be judged half-drawn). */
+/**
+ * Waits two frames, then until no animation or transition runs (a dialog fading in would be
+ * judged half-drawn). The frames: a resize is answered by ResizeObserver in the next frame, and
+ * the table that fits its columns to its width (lib/column-fit.ts) is drawn again after it; the
+ * check read the table before that, now and then (the IVR list at 1024 px, 2026-12-03).
+ */
 export async function settle(app: Page): Promise<void> {
   // a function, not a string: the app's CSP allows no eval (this file has no DOM types, hence the cast)
   type AnimatedDocument = { getAnimations(): { playState: string }[] }
+  type Frames = { requestAnimationFrame(callback: () => void): number }
+  await app.evaluate(() => new Promise<void>((done) => {
+    const frames = globalThis as unknown as Frames
+    frames.requestAnimationFrame(() => frames.requestAnimationFrame(() => done()))
+  }))
   await app.waitForFunction(() =>
     (globalThis as unknown as { document: AnimatedDocument }).document.getAnimations().every((animation) => animation.playState !== 'running'),
   )

@@ -18,7 +18,7 @@ import { buildHandsetRow, type RawHandsetValues } from './handset-rows'
 import { scanInto } from './handset-scan'
 import { createHandsetSwap } from './handset-swap'
 import { checkMemberList } from './member-list-check'
-import { membersOnPbx } from './pbx-members'
+import { eachMember, membersOnPbx } from './pbx-members'
 import { createSiteCheck } from './site-check'
 import type { createModelCatalog } from './model-catalog'
 
@@ -119,7 +119,7 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
       const lines = await linesOf()
       const batch = await store.update(batchId, (current) => {
         const checkedBatch = withHandsetsChecked(current, lines)
-        return { ...checkedBatch, handsets: flagHandsetsOnPbx(checkedBatch.handsets, { extensions, members: members.members }) }
+        return { ...checkedBatch, handsets: flagHandsetsOnPbx(checkedBatch.handsets, { extensions, members: eachMember(members.bases) }) }
       })
       return { batch, notes }
     },
@@ -140,9 +140,9 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
       const [users, phones] = await Promise.all([createUsersClient(caller).listAll(), createDectPhonesClient(caller).list()])
       if (!users.supported) return { supported: false, free: 0 }
       // a PBX without members holds no extension on a base
-      const { members } = await membersOnPbx(caller, phones.items)
+      const { bases } = await membersOnPbx(caller, phones.items)
       const extensions = users.items.flatMap((u) => (u.extension_number ? [u.extension_number] : []))
-      return { supported: true, ...firstFreeRun(extensions, members.map((m) => m.member.extension_number)) }
+      return { supported: true, ...firstFreeRun(extensions, bases.flatMap((base) => base.members.map((m) => m.extension_number))) }
     },
 
     async saveBaseMembers({ profileId, phoneId, members }) {

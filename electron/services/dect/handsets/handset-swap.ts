@@ -91,7 +91,7 @@ export function createHandsetSwap({ store, callerFor, now = () => new Date() }: 
         const elsewhere = await membersOnPbx(caller, phones.filter((p) => p.id !== base.id))
         const blocks = clashesOf({ ipui: target, extension }, [
           { mac: base.mac, name: baseName, members: members.filter((m) => m !== current) },
-          ...groupByBase(elsewhere.members),
+          ...elsewhere.bases,
         ]).filter((text) => text.startsWith('handset'))
         if (blocks.length > 0) throw new ServiceError('INVALID_INPUT', `to: ${blocks.join('; ')}.`, { field: 'to' })
         // noted once: a swap asked again after it stopped keeps the time it was first asked
@@ -136,14 +136,3 @@ export function createHandsetSwap({ store, callerFor, now = () => new Date() }: 
 const membersText = (members: readonly DectMember[]): string =>
   members.length === 0 ? 'no handsets' : members.map((m) => `${m.extension_number} ${m.ipui}`).join(', ')
 
-/** The PBX's members grouped by base, as clashesOf reads them. */
-function groupByBase(members: Awaited<ReturnType<typeof membersOnPbx>>['members']): { mac: string | undefined; name: string; members: DectMember[] }[] {
-  const bases = new Map<string, { mac: string | undefined; name: string; members: DectMember[] }>()
-  for (const m of members) {
-    const key = `${m.baseMac ?? ''}|${m.baseName}`
-    const base = bases.get(key) ?? { mac: m.baseMac, name: m.baseName, members: [] }
-    base.members.push(m.member)
-    bases.set(key, base)
-  }
-  return [...bases.values()]
-}

@@ -4,25 +4,32 @@ import { ServiceError } from '../../errors'
 import type { PbxCaller } from '../../pbx-client/caller'
 import { createDectMembersClient } from '../../pbx-client/dect-members'
 import type { PbxMember } from './handset-check'
+import type { BaseMembers } from './member-holders'
 
 /** How many bases' member lists are read at once when the whole PBX is read. */
 const READ_CONCURRENCY = 4
 
 /**
- * Every base on the PBX with its members, each with its base's name and MAC; none, and
- * `supported: false`, for a PBX without members. A base removed between the two reads has none.
+ * Every base on the PBX with its members (as `clashesOf` reads them); none, and `supported:
+ * false`, for a PBX without members. A base removed between the two reads has none.
  */
-export async function membersOnPbx(caller: PbxCaller, phones: readonly DectPhone[]): Promise<{ supported: boolean; members: PbxMember[] }> {
+export async function membersOnPbx(caller: PbxCaller, phones: readonly DectPhone[]): Promise<{ supported: boolean; bases: BaseMembers[] }> {
   const client = createDectMembersClient(caller)
   let supported = true
-  const lists = await mapLimited(phones, READ_CONCURRENCY, async (phone) => {
+  const bases = await mapLimited(phones, READ_CONCURRENCY, async (phone): Promise<BaseMembers> => {
+    const base = { name: phone.name ?? phone.id, mac: phone.mac && normalizeMac(phone.mac) }
     try {
-      return (await client.list(phone.id)).map((member) => ({ baseName: phone.name ?? phone.id, baseMac: phone.mac && normalizeMac(phone.mac), member }))
+      return { ...base, members: await client.list(phone.id) }
     } catch (error) {
       if (error instanceof ServiceError && error.code === 'NOT_SUPPORTED') supported = false
       else if (!(error instanceof ServiceError && error.code === 'NOT_FOUND')) throw error
-      return []
+      return { ...base, members: [] }
     }
   }, () => !supported)
-  return { supported, members: lists.flatMap((list) => list ?? []) }
+  return { supported, bases: bases.flatMap((base) => (base ? [base] : [])) }
+}
+
+/** Each member of these bases with its base's name and MAC. */
+export function eachMember(bases: readonly BaseMembers[]): PbxMember[] {
+  return bases.flatMap((base) => base.members.map((member) => ({ baseName: base.name, baseMac: base.mac, member })))
 }
