@@ -393,7 +393,7 @@ const SCREENS: Screen[] = [
   {
     name: 'DECT: handsets enrolled by scanner',
     why: 'the Handsets tab enrolling by scanner: the free range read from the PBX, the scan field with its line, the table of handsets following the one scanned (issue 40); the enrol panel in one line at 1280 px (issue 42)',
-    layout: { keyColumns: ['IPUI (IPEI)', 'Extension', 'State'] },
+    layout: { keyColumns: ['IPUI (IPEI)', 'Extension', 'Problems', 'State'], alsoAt: ['.handsets'] },
     async show(context) {
       const { app } = context
       await pushedBatch(context, 'Handsets (0)')
