@@ -57,11 +57,14 @@ export function namedArea(args: readonly string[]): AreaName | undefined {
   return undefined
 }
 
+/** An area as a command of the parser; one that was loaded knows its commands' names. */
+export type AreaModule = CommandModule<BaseArgs, BaseArgs> & { command: AreaName; commandNames?: readonly string[] }
+
 /**
  * Every area as a command of the parser: the areas in `load` with their commands, the others by
  * their name and summary only (enough for `--help`, and for "Did you mean pbx?").
  */
-export async function areaCommands(ctx: CliContext, load: readonly AreaName[]): Promise<CommandModule<BaseArgs, BaseArgs>[]> {
+export async function areaCommands(ctx: CliContext, load: readonly AreaName[]): Promise<AreaModule[]> {
   const loaded = new Map(await Promise.all(load.map(async (name) => [name, await AREAS[name].load()] as const)))
   return AREA_NAMES.map((name) => {
     const commands = loaded.get(name)

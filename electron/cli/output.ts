@@ -87,5 +87,8 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
   )
 }
 
+/** "a, b or c" */
+export const orList = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`)
+
 /** "1 PBX", "3 PBXs" */
 export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`

@@ -1,9 +1,9 @@
 import yargs, { type Argv } from 'yargs'
-import { AREA_NAMES, areaCommands, namedArea } from './areas'
+import { AREA_NAMES, areaCommands, namedArea, type AreaModule } from './areas'
 import type { CliContext } from './context'
 import { DATA_DIR_ENV } from './data-dir'
 import { usageError } from './exit-codes'
-import { PROGRAM } from './output'
+import { orList, PROGRAM } from './output'
 
 export interface ProgramHooks {
   /** a shell's Tab is being answered: called with the promise of the completions' being written */
@@ -44,7 +44,7 @@ export async function buildProgram(args: readonly string[], ctx: CliContext, hoo
   }
   return program
     .completion('completion', 'Print a completion script for bash or zsh (follows $SHELL)', complete)
-    .demandCommand(1, 'Name an area: pbx, fleet, outbound, batch or config.')
+    .demandCommand(1, `Name an area: ${orList(AREA_NAMES)}.`)
     .recommendCommands()
     .strict()
     .help()
@@ -60,7 +60,7 @@ export async function buildProgram(args: readonly string[], ctx: CliContext, hoo
       // completing an unfinished command line: its problems are not errors
       if (ctx.completing) return
       if (error) throw error
-      throw usageError(`${message.replace(/\.?$/, '.')} Run \`${PROGRAM} ${commandPath(args)}--help\` to see the options and examples.`)
+      throw usageError(`${message.replace(/\.?$/, '.')} Run \`${PROGRAM} ${commandPath(args, areas)}--help\` to see the options and examples.`)
     })
 }
 
@@ -89,19 +89,10 @@ function completeNames(
   })
 }
 
-/** The commands of each area, for the hint after bad usage. */
-const COMMANDS: Record<string, readonly string[]> = {
-  pbx: ['list', 'ls', 'add', 'test', 'sign-in', 'remove', 'rm', 'export', 'import'],
-  fleet: ['status'],
-  outbound: ['test'],
-  config: ['snapshot', 'compare', 'apply', 'history', 'undo', 'retry', 'finish'],
-  batch: ['import', 'list', 'ls', 'show', 'check', 'push', 'retry', 'export-results', 'labels', 'report', 'delete', 'rm'],
-}
-
-/** "pbx add " of `pbx add Foo --url …`: the commands typed, for the hint after bad usage. */
-function commandPath(args: readonly string[]): string {
+/** "pbx add " of `pbx add Foo --url …`: the commands typed, for the hint after bad usage (the area named was loaded, with its commands' names). */
+function commandPath(args: readonly string[], areas: readonly AreaModule[]): string {
   const [area, command] = args.filter((arg) => !arg.startsWith('-'))
-  const known = area === undefined ? undefined : COMMANDS[area]
+  const known = areas.find((module) => module.command === area)?.commandNames
   if (!known) return ''
   return command !== undefined && known.includes(command) ? `${area} ${command} ` : `${area} `
 }

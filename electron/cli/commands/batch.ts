@@ -16,34 +16,21 @@ import { reportCommand } from './batch-report'
 import { setCommand } from './batch-set'
 import { siteCommand } from './batch-site'
 import { swapCommand } from './batch-swap'
-import { action, jsonOption, localTime, namedPbx, pushedToPbx, savedPbxs, type BaseArgs, type AreaCommandModule } from './common'
+import { action, jsonOption, localTime, namedPbx, pushedToPbx, savedPbxs, type BaseArgs, type AreaCommandModule, areaCommand, areaOf } from './common'
 
 /**
  * `batch …`: DECT batches, as the desktop app's batches: a spreadsheet imported and checked
  * offline, pushed to a PBX with live progress (resumable), then the results and the labels.
  */
 export function batchCommand(ctx: CliContext): AreaCommandModule {
-  return {
-    builder: (yargs) =>
-      yargs
-        .command(importCommand(ctx))
-        .command(listCommand(ctx))
-        .command(showCommand(ctx))
-        .command(checkCommand(ctx))
-        .command(setCommand(ctx))
-        .command(pushCommand(ctx))
-        .command(retryCommand(ctx))
-        .command(exportResultsCommand(ctx))
-        .command(labelsCommand(ctx))
-        .command(reportCommand(ctx))
-        .command(siteCommand(ctx))
-        .command(swapCommand(ctx))
-        .command(deleteCommand(ctx))
-        .demandCommand(1, 'Name a batch command: import, list, show, check, set, push, retry, export-results, labels, report, site, swap or delete.')
-        .example('$0 batch import handsets.csv --vendor Yealink --model W70B', 'A batch from a spreadsheet')
-        .example('$0 batch push handsets --pbx "Demo Company"', 'Push it; Ctrl-C pauses, the same command resumes'),
-    handler: () => {},
-  }
+  return areaOf(
+    'batch',
+    [areaCommand(importCommand(ctx)), areaCommand(listCommand(ctx)), areaCommand(showCommand(ctx)), areaCommand(checkCommand(ctx)), areaCommand(setCommand(ctx)), areaCommand(pushCommand(ctx)), areaCommand(retryCommand(ctx)), areaCommand(exportResultsCommand(ctx)), areaCommand(labelsCommand(ctx)), areaCommand(reportCommand(ctx)), areaCommand(siteCommand(ctx)), areaCommand(swapCommand(ctx)), areaCommand(deleteCommand(ctx))],
+    [
+      ['$0 batch import handsets.csv --vendor Yealink --model W70B', 'A batch from a spreadsheet'],
+      ['$0 batch push handsets --pbx "Demo Company"', 'Push it; Ctrl-C pauses, the same command resumes'],
+    ],
+  )
 }
 
 interface BatchArgs extends BaseArgs {

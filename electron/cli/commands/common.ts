@@ -1,11 +1,11 @@
-import type { CommandModule } from 'yargs'
+import type { Argv, CommandModule } from 'yargs'
 import type { z } from 'zod'
 import { checkInput } from '../../contract/pbx-common'
 import type { BatchSummary } from '../../contract/dect'
 import type { PbxProfile } from '../../contract/profiles'
 import type { CliContext, GlobalArgs, OpenServices } from '../context'
 import { EXIT, usageError, type ExitCode } from '../exit-codes'
-import { PROGRAM } from '../output'
+import { orList, PROGRAM } from '../output'
 import { findPbx, findPbxs } from '../pbx-names'
 
 /** `--json`, for every command whose output is data. */
@@ -19,7 +19,43 @@ export const jsonOption = {
 export type BaseArgs = GlobalArgs & { json?: boolean }
 
 /** An area's commands (its name and its line in `--help` are in ../areas.ts, which loads it when named). */
-export type AreaCommandModule = Omit<CommandModule<BaseArgs, BaseArgs>, 'command' | 'describe'>
+export type AreaCommandModule = Omit<CommandModule<BaseArgs, BaseArgs>, 'command' | 'describe'> & {
+  /** its commands' names and aliases, for the hint after bad usage (program.ts) */
+  commandNames: readonly string[]
+}
+
+/** One command of an area, whatever its own arguments: how it is added to the area's parser, and its names. */
+export interface AreaCommand {
+  add(yargs: Argv<BaseArgs>): Argv<BaseArgs>
+  /** the name it is given by, then its aliases */
+  names: readonly string[]
+}
+
+/** A command of an area (each with arguments of its own type) as the area takes it. */
+export function areaCommand<U>(module: CommandModule<BaseArgs, U>): AreaCommand {
+  const name = String([module.command ?? ''].flat()[0]).split(' ')[0]!
+  return { add: (yargs) => yargs.command(module), names: [name, ...[module.aliases ?? []].flat()] }
+}
+
+/**
+ * An area of the command line from its commands, in the order `--help` lists them: each added to
+ * the area's parser, their names said when none is given ("Name a fleet command: status.") and
+ * known to the hint after bad usage, aliases too; then the area's examples.
+ */
+export function areaOf(area: string, commands: readonly AreaCommand[], examples: readonly (readonly [string, string])[]): AreaCommandModule {
+  const names = commands.map((command) => command.names[0]!)
+  return {
+    builder: (yargs) => {
+      let parser = yargs as Argv<BaseArgs>
+      for (const command of commands) parser = command.add(parser)
+      parser = parser.demandCommand(1, `Name ${/^[aeiou]/.test(area) ? 'an' : 'a'} ${area} command: ${orList(names)}.`)
+      for (const [example, what] of examples) parser = parser.example(example, what)
+      return parser
+    },
+    handler: () => {},
+    commandNames: commands.flatMap((command) => command.names),
+  }
+}
 
 /**
  * A command's handler: runs `work` and keeps its exit code for the end of the run (done when

@@ -11,7 +11,7 @@ import { plural, PROGRAM } from '../output'
 import { namedRollout } from '../rollout-follow'
 import { writeOutputFile } from '../output-file'
 import { destinationOf, pathAllocator } from '../snapshot-write'
-import { action, jsonOption, localTime, namedPbxs, type BaseArgs, type AreaCommandModule } from './common'
+import { action, jsonOption, localTime, namedPbxs, type BaseArgs, type AreaCommandModule, areaCommand, areaOf } from './common'
 import { applyCommand, retryCommand, undoCommand } from './config-apply'
 import { finishCommand } from './config-finish'
 
@@ -20,23 +20,16 @@ const AT_ONCE = 4
 
 /** `config …`: a PBX's configuration as a file, two compared, one applied to many PBXs, the history. */
 export function configCommand(ctx: CliContext): AreaCommandModule {
-  return {
-    builder: (yargs) =>
-      yargs
-        .command(snapshotCommand(ctx))
-        .command(compareCommand(ctx))
-        .command(applyCommand(ctx))
-        .command(historyCommand(ctx))
-        .command(undoCommand(ctx))
-        .command(retryCommand(ctx))
-        .command(finishCommand(ctx))
-        .demandCommand(1, 'Name a config command: snapshot, compare, apply, history, undo, retry or finish.')
-        .example('$0 config snapshot --all --out backups/$(date +%F)', 'A snapshot file of every saved PBX (a nightly backup)')
-        .example('$0 config compare "Demo Company" backups/demo.pbxconfig.json', 'What changed on a PBX since its snapshot')
-        .example('$0 config apply demo.pbxconfig.json --tag branch --item rule:Emergency --yes', 'One rule to every PBX tagged "branch", unattended')
-        .example('$0 config finish 8c2e4f1a --map-provider "Telco One=Other Telco" --yes', 'The PBXs an apply skipped for a provider they lack get the rule now'),
-    handler: () => {},
-  }
+  return areaOf(
+    'config',
+    [areaCommand(snapshotCommand(ctx)), areaCommand(compareCommand(ctx)), areaCommand(applyCommand(ctx)), areaCommand(historyCommand(ctx)), areaCommand(undoCommand(ctx)), areaCommand(retryCommand(ctx)), areaCommand(finishCommand(ctx))],
+    [
+      ['$0 config snapshot --all --out backups/$(date +%F)', 'A snapshot file of every saved PBX (a nightly backup)'],
+      ['$0 config compare "Demo Company" backups/demo.pbxconfig.json', 'What changed on a PBX since its snapshot'],
+      ['$0 config apply demo.pbxconfig.json --tag branch --item rule:Emergency --yes', 'One rule to every PBX tagged "branch", unattended'],
+      ['$0 config finish 8c2e4f1a --map-provider "Telco One=Other Telco" --yes', 'The PBXs an apply skipped for a provider they lack get the rule now'],
+    ],
+  )
 }
 
 interface SnapshotArgs extends BaseArgs {

@@ -5,7 +5,7 @@ import type { CliContext } from '../context'
 import { exitCodeOf, type ExitCode } from '../exit-codes'
 import { accessWords, certificateWords, figureWords, reachWords, warningWords, wasRead } from '../fleet-text'
 import { plural, PROGRAM } from '../output'
-import { action, checkedArgs, jsonOption, localTime, namedPbxs, type BaseArgs, type AreaCommandModule } from './common'
+import { action, checkedArgs, jsonOption, localTime, namedPbxs, type BaseArgs, type AreaCommandModule, areaCommand, areaOf } from './common'
 
 interface StatusArgs extends BaseArgs {
   pbx?: string[]
@@ -15,14 +15,13 @@ interface StatusArgs extends BaseArgs {
 
 /** `fleet …`: every saved PBX at a glance, as the desktop app's fleet overview. */
 export function fleetCommand(ctx: CliContext): AreaCommandModule {
-  return {
-    builder: (yargs) =>
-      yargs
-        .command(statusCommand(ctx))
-        .demandCommand(1, 'Name a fleet command: status.')
-        .example('$0 fleet status --json', 'Every PBX, for monitoring'),
-    handler: () => {},
-  }
+  return areaOf(
+    'fleet',
+    [areaCommand(statusCommand(ctx))],
+    [
+      ['$0 fleet status --json', 'Every PBX, for monitoring'],
+    ],
+  )
 }
 
 function statusCommand(ctx: CliContext): CommandModule<BaseArgs, StatusArgs> {

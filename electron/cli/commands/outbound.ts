@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from 'yargs'
 import { NumberTestCallSchema, type NumberTestResult, type RouteVerdict, type RuleVerdict } from '../../contract/number-test'
 import type { CliContext } from '../context'
 import { openKept } from '../sign-in'
-import { action, checkedArgs, jsonOption, namedPbx, type BaseArgs, type AreaCommandModule } from './common'
+import { action, checkedArgs, jsonOption, namedPbx, type BaseArgs, type AreaCommandModule, areaCommand, areaOf } from './common'
 
 interface TestNumberArgs extends BaseArgs {
   pbx: string
@@ -13,14 +13,13 @@ interface TestNumberArgs extends BaseArgs {
 
 /** `outbound …`: a PBX's outbound rules. */
 export function outboundCommand(ctx: CliContext): AreaCommandModule {
-  return {
-    builder: (yargs) =>
-      yargs
-        .command(testNumberCommand(ctx))
-        .demandCommand(1, 'Name an outbound command: test.')
-        .example('$0 outbound test "Demo Company" 112 --from 1001', 'Which rule an emergency call uses'),
-    handler: () => {},
-  }
+  return areaOf(
+    'outbound',
+    [areaCommand(testNumberCommand(ctx))],
+    [
+      ['$0 outbound test "Demo Company" 112 --from 1001', 'Which rule an emergency call uses'],
+    ],
+  )
 }
 
 function testNumberCommand(ctx: CliContext): CommandModule<BaseArgs, TestNumberArgs> {

@@ -9,27 +9,20 @@ import { plural, PROGRAM } from '../output'
 import { passwordSource, type PasswordOptions } from '../password-input'
 import { failOnPath } from '../path-problem'
 import { signedInAs, signInKeeping } from '../sign-in'
-import { action, jsonOption, localTime, namedPbx, type BaseArgs, type AreaCommandModule } from './common'
+import { action, jsonOption, localTime, namedPbx, type BaseArgs, type AreaCommandModule, areaCommand, areaOf } from './common'
 import { addCommand, passwordOptions } from './pbx-add'
 import { testCommand } from './pbx-test'
 
 /** `pbx …`: the saved PBXs, shared with the desktop app. */
 export function pbxCommand(ctx: CliContext): AreaCommandModule {
-  return {
-    builder: (yargs) =>
-      yargs
-        .command(listCommand(ctx))
-        .command(addCommand(ctx))
-        .command(testCommand(ctx))
-        .command(signInCommand(ctx))
-        .command(removeCommand(ctx))
-        .command(exportCommand(ctx))
-        .command(importCommand(ctx))
-        .demandCommand(1, 'Name a pbx command: list, add, test, sign-in, remove, export or import.')
-        .example('$0 pbx list', 'The saved PBXs')
-        .example('$0 pbx test --all', 'Reach and sign in to every saved PBX'),
-    handler: () => {},
-  }
+  return areaOf(
+    'pbx',
+    [areaCommand(listCommand(ctx)), areaCommand(addCommand(ctx)), areaCommand(testCommand(ctx)), areaCommand(signInCommand(ctx)), areaCommand(removeCommand(ctx)), areaCommand(exportCommand(ctx)), areaCommand(importCommand(ctx))],
+    [
+      ['$0 pbx list', 'The saved PBXs'],
+      ['$0 pbx test --all', 'Reach and sign in to every saved PBX'],
+    ],
+  )
 }
 
 function listCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {

@@ -56,6 +56,9 @@ describe('batch commands without a PBX', { timeout: 30_000 }, () => {
     [['batch', 'labels', 'x', 'labels.pdf', '--start', '8,1'], /--start 8,1: row 8 is past the sheet's end: this stock has 7 rows\./],
     [['batch', 'labels', 'x', 'labels.pdf', '--start', '1,3', '--size', 'a4-14'], /--start 1,3: column 3 is past the sheet's end: this stock has 2 columns\./],
     [['batch', 'labels', 'x', 'labels.pdf', '--start', 'two'], /--start two: write row,column, counted from 1/],
+    // the hint names the command typed, from the area's own list of commands (a later one too)
+    [['batch', 'site', 'x', '--bogus'], /Unknown argument: bogus\. Run `pbx-provisioner batch site --help`/],
+    [['batch', 'swap', 'x', 'a', 'b', '--bogus'], /Run `pbx-provisioner batch swap --help`/],
   ])('bad usage exits 2 and says what to do: %j', async (args, message) => {
     const run = await cli(args)
     expect(run.stderr).toMatch(message)
