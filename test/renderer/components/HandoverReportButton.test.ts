@@ -1,12 +1,10 @@
 import type { SiteStatus } from '@contract/bridge-handsets'
 import type { HandoverPdf, HandoverReport } from '@contract/handover-report'
-import SiteCheckPanel from '@renderer/components/handsets/SiteCheckPanel.vue'
-import { flushPromises, mount } from '@vue/test-utils'
-import { NConfigProvider, NMessageProvider } from 'naive-ui'
-import { createPinia, setActivePinia } from 'pinia'
+import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
-import { defineComponent, h, nextTick } from 'vue'
-import { createFakePbx, deferred, fail, fakePushBatch, installFakePbx, ok } from '../fake-pbx'
+import { nextTick } from 'vue'
+import { mountSitePanel } from './site-panel-setup'
+import { type createFakePbx, deferred, fail, fakePushBatch, ok } from '../fake-pbx'
 
 // "Hand-over report…" on the On site tab (issue 43): the installer's name asked (the one given
 // last filled in), the paper chosen, progress while main reads the PBX and draws the PDF, then the
@@ -32,19 +30,7 @@ const report = (installer: string, undone: number): HandoverReport => ({
 const PDF_BYTES = '%PDF-1.3 the report'
 const pdfOf = (installer: string, paper: string, undone = 0): HandoverPdf => ({ fileName: `b1-handover-${paper}.pdf`, base64: btoa(PDF_BYTES), pages: 3, report: report(installer, undone) })
 
-async function mountPanel(overrides: Parameters<typeof createFakePbx>[0]) {
-  const pbx = installFakePbx(createFakePbx({ siteStatus: vi.fn(async () => ok(status)), ...overrides }))
-  const pinia = createPinia()
-  setActivePinia(pinia)
-  const Host = defineComponent({
-    setup: () => () => h(NConfigProvider, null, { default: () => h(NMessageProvider, null, { default: () => h(SiteCheckPanel, { batch }) }) }),
-  })
-  const host = document.createElement('div')
-  document.body.appendChild(host)
-  const wrapper = mount(Host, { attachTo: host, global: { plugins: [pinia] } })
-  await flushPromises()
-  return { wrapper, pbx }
-}
+const mountPanel = (overrides: Parameters<typeof createFakePbx>[0]) => mountSitePanel(batch, status, overrides)
 
 function catchDownloads() {
   const createObjectURL = vi.fn(() => 'blob:file')

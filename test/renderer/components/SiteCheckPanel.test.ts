@@ -1,11 +1,8 @@
 import type { SiteBase, SiteStatus } from '@contract/bridge-handsets'
-import SiteCheckPanel from '@renderer/components/handsets/SiteCheckPanel.vue'
-import { flushPromises, mount } from '@vue/test-utils'
-import { NConfigProvider, NMessageProvider } from 'naive-ui'
-import { createPinia, setActivePinia } from 'pinia'
+import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
-import { defineComponent, h } from 'vue'
-import { createFakePbx, fakePushBatch, installFakePbx, ok } from '../fake-pbx'
+import { mountSitePanel } from './site-panel-setup'
+import { type createFakePbx, fakePushBatch, ok } from '../fake-pbx'
 
 // The On site tab of issue 40: the bases in the order to act on, each base's handsets against the
 // batch (or the PBX saying it has no members), and an action on the selected bases with each
@@ -15,20 +12,7 @@ const batch = fakePushBatch('b1', { rows: 3, done: 3, targetProfileId: 'p-acme' 
 const base = (n: number, state: SiteBase['state'], more: Partial<SiteBase> = {}): SiteBase => ({ rowId: `row-${n}`, row: n, name: `Base ${n}`, mac: batch.rows[n - 1]!.values.mac!, state, ...more })
 const status = (bases: SiteBase[], membersSupported = true): SiteStatus => ({ supported: true, membersSupported, bases, checkedAt: new Date().toISOString() })
 
-/** The panel alone in Naive UI's providers (not the whole app: its views need not load for this). */
-async function mountPanel(answer: SiteStatus, overrides: Parameters<typeof createFakePbx>[0] = {}) {
-  const pbx = installFakePbx(createFakePbx({ siteStatus: vi.fn(async () => ok(answer)), ...overrides }))
-  const pinia = createPinia()
-  setActivePinia(pinia)
-  const Host = defineComponent({
-    setup: () => () => h(NConfigProvider, null, { default: () => h(NMessageProvider, null, { default: () => h(SiteCheckPanel, { batch }) }) }),
-  })
-  const host = document.createElement('div')
-  document.body.appendChild(host)
-  const wrapper = mount(Host, { attachTo: host, global: { plugins: [pinia] } })
-  await flushPromises()
-  return { wrapper, pbx }
-}
+const mountPanel = (answer: SiteStatus, overrides: Parameters<typeof createFakePbx>[0] = {}) => mountSitePanel(batch, answer, overrides)
 
 const rowNames = (wrapper: Awaited<ReturnType<typeof mountPanel>>['wrapper']) => wrapper.findAll('tbody tr').map((tr) => tr.attributes('aria-label'))
 
