@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit'
 import { LABEL_LAYOUTS, LABEL_TEXT, macForPeople, type LabelSizeName } from '../../../contract/dect'
 import { HANDSET_LABEL_TEXT, handsetLabelLines, type LabelHandset } from '../../../contract/handset-labels'
 import { qrMatrix } from '../qr-code'
-import { labelFontBytes, type LabelFont } from './label-fonts'
+import type { LabelFont } from './label-fonts'
+import { openPdf } from './pdf-document'
 import { mmToPt, pagesFor, sheetLayout, type Rect } from './label-layout'
 import { fitLine, wrapLines } from './text-fit'
 import { createFontWarnings } from './font-warnings'
@@ -53,15 +53,7 @@ export async function labelPdf(sheet: LabelSheet, size: LabelSizeName, title: st
   const layout = sheetLayout(size)
   if (!Number.isInteger(skip) || skip < 0 || skip >= layout.cells.length) throw new RangeError(`skip ${skip} is not a cell of the first page`)
   const labels = sheet.bases.length + sheet.handsets.length
-  const doc = new PDFDocument({ size: layout.page, margin: 0, autoFirstPage: false, info: { Title: title, Creator: 'PBX Provisioner' } })
-  const fonts = labelFontBytes()
-  for (const font of Object.keys(fonts) as LabelFont[]) doc.registerFont(font, fonts[font])
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve)
-    doc.on('error', reject)
-  })
+  const { doc, bytes } = openPdf(title)
   const warnings = createFontWarnings()
   const draw = { doc, warnings }
 
@@ -73,8 +65,7 @@ export async function labelPdf(sheet: LabelSheet, size: LabelSizeName, title: st
     else handsetLabel(draw, sheet.handsets[i - sheet.bases.length]!, cell)
   }
   doc.end()
-  await ended
-  return { pdf: Buffer.concat(chunks), labels, pages: pagesFor(labels, layout, skip), warnings: warnings.list() }
+  return { pdf: await bytes, labels, pages: pagesFor(labels, layout, skip), warnings: warnings.list() }
 }
 
 interface Draw {

@@ -1,6 +1,6 @@
-import PDFDocument from 'pdfkit'
 import type { HandoverPaper } from '../../../../contract/handover-report'
-import { labelFontBytes, type LabelFont } from '../../labels/label-fonts'
+import type { LabelFont } from '../../labels/label-fonts'
+import { openPdf } from '../../labels/pdf-document'
 import { wrapLines } from '../../labels/text-fit'
 
 /**
@@ -48,15 +48,7 @@ export interface Page {
 /** A document of `paper`, its pages kept until the end (for the footers' "page n of m"). */
 export function openDocument(paper: HandoverPaper, title: string): { page: Page; done: Promise<Buffer> } {
   const size = PAPER_SIZES[paper]
-  const doc = new PDFDocument({ size: [size.width, size.height], margin: 0, bufferPages: true, autoFirstPage: false, info: { Title: title, Creator: 'PBX Provisioner' } })
-  const fonts = labelFontBytes()
-  for (const font of Object.keys(fonts) as LabelFont[]) doc.registerFont(font, fonts[font])
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
+  const { doc, bytes: done } = openPdf(title, { bufferPages: true })
   doc.addPage({ size: [size.width, size.height], margin: 0 })
   const page: Page = { doc, left: MARGIN, width: size.width - 2 * MARGIN, top: MARGIN, bottom: size.height - MARGIN - FOOTER_HEIGHT, y: MARGIN }
   return { page, done }
