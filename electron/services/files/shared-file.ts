@@ -60,15 +60,34 @@ export async function isLocked(file: string, staleMs = STALE_MS): Promise<boolea
  * another window or command line is using the file. A holder refreshes its lock every `staleMs` / 2;
  * one not refreshed for `staleMs` (its process died) is taken over.
  */
+/** How often a lock is tried again while it is held: soon at first, then every 200 ms. */
+const RETRY_PACE = { minTimeout: 20, maxTimeout: 200, factor: 1.5 }
+
+/**
+ * How many tries again fit in `waitMs` at RETRY_PACE (the pauses of the `retry` package that
+ * proper-lockfile uses: minTimeout × factorⁿ, at most maxTimeout): a wait of 3 s gives up after
+ * about 3 s, not the 5 s that one try per 100 ms at that pace took.
+ */
+export function retriesWithin(waitMs: number): number {
+  let waited = 0
+  let tries = 0
+  for (;;) {
+    const pause = Math.min(RETRY_PACE.minTimeout * RETRY_PACE.factor ** tries, RETRY_PACE.maxTimeout)
+    if (waited + pause > waitMs) return tries
+    waited += pause
+    tries++
+  }
+}
+
 export async function lockOf(file: string, waitMs: number, what = 'this file', staleMs = STALE_MS): Promise<() => Promise<void>> {
-  const tries = Math.max(0, Math.ceil(waitMs / 100))
+  const tries = retriesWithin(waitMs)
   // the lock is a folder beside the file: its folder must exist (a data folder made on first use)
   await makePrivateDir(dirname(file))
   try {
     return await (await lockfile()).lock(file, {
       realpath: false,
       stale: staleMs,
-      retries: tries === 0 ? 0 : { retries: tries, minTimeout: 20, maxTimeout: 200, factor: 1.5 },
+      retries: tries === 0 ? 0 : { retries: tries, ...RETRY_PACE },
       // the lock was found stale (this process stalled for longer than STALE_MS): another may
       // hold it now, so what this process writes next could overwrite theirs; it says so rather
       // than crashing the app
