@@ -6,7 +6,7 @@ import { findListedBatch, freeBatchName } from '../../../electron/cli/batch-name
 import { etaText, plainLines } from '../../../electron/cli/push-progress'
 import { thrown } from './run-cli'
 
-// The batch commands' small parts, in-process; batch.test.ts runs the commands as a child process.
+// The batch commands' small parts, in-process; batch.test.ts runs the commands whole.
 
 
 const summary = (name: string, id = name.toLowerCase().replace(/\W/g, '-')): BatchSummary => ({

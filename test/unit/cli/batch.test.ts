@@ -11,8 +11,8 @@ import { linesOf, readPdf } from '../../support/pdf-read'
 import { addDemoPbx, forgetKeptPasswords } from './kept-passwords'
 import { jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
-// `batch …` as a user runs it: `node bin/pbx-provisioner.mjs batch …` in a child process with its
-// own data folder, against a demo PBX running in this test. Importing needs no keychain; pushing
+// `batch …` as a user runs it: the whole command line (run-cli.ts: in this process, or as a child
+// process where stdin, signals or the entry matter) with its own data folder, against a demo PBX running in this test. Importing needs no keychain; pushing
 // signs in with the password kept in the real OS keychain, so it runs inside
 // test/support/in-keyring.sh (as `npm test` runs vitest) and is skipped, saying why, elsewhere.
 

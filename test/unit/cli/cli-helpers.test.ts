@@ -11,7 +11,7 @@ import { passwordSource, type PasswordIo } from '../../../electron/cli/password-
 import { findPbx } from '../../../electron/cli/pbx-names'
 import { thrown } from './run-cli'
 
-// The command line's small parts, in-process; cli.test.ts runs the whole of it as a child process.
+// The command line's small parts, in-process; cli.test.ts runs the whole of it.
 
 describe('the data folder', () => {
   it("is the desktop app's userData on each platform", () => {

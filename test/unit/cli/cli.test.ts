@@ -13,8 +13,8 @@ import { selfSignedCertificate } from '../../support/self-signed'
 import { forgetKeptPasswords } from './kept-passwords'
 import { closedPort, jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
-// The command line as a user runs it: `node bin/pbx-provisioner.mjs …` in a child process, with
-// its own data folder ($PBX_PROVISIONER_DATA_DIR), against demo PBXs running in this test. The
+// The command line as a user runs it (run-cli.ts: in this process, or as a child process where
+// stdin, signals or the entry matter), with its own data folder ($PBX_PROVISIONER_DATA_DIR), against demo PBXs running in this test. The
 // commands that sign in keep passwords in the real OS keychain, so they run inside
 // test/support/in-keyring.sh (as `npm test` runs vitest) and are skipped, saying why, elsewhere.
 

@@ -10,7 +10,7 @@ import type { Rollout, TargetResult } from '../../../electron/contract/config-ap
 import { CliError } from '../../../electron/cli/exit-codes'
 import type { PbxProfile } from '../../../electron/contract/profiles'
 
-// The config commands' small parts, in-process; config.test.ts runs the commands as child processes.
+// The config commands' small parts, in-process; config.test.ts runs the commands whole.
 
 const source: ApplyItemRef[] = [
   { part: 'outboundRules', key: 'Local' },

@@ -10,7 +10,7 @@ import { forgetKeptPasswords } from './kept-passwords'
 import { closedPort, jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 import { tenantApi } from './tenant-api'
 
-// `config snapshot | compare | apply | history | undo | retry` as a user runs them: child processes
+// `config snapshot | compare | apply | history | undo | retry` as a user runs them (run-cli.ts)
 // with their own data folder, against demo PBXs running in this test. Three PBXs: "Demo Company"
 // (the source, on one demo PBX), "Branch Office" (the same tenant on a second demo PBX: same
 // provider and holiday names) and "Other Company" (another tenant, with another provider and no

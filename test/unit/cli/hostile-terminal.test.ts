@@ -17,7 +17,8 @@ import { expectExactJson, expectOnOneLine, expectSafe, expectScreenSafe, hostile
 import { tenantApi } from './tenant-api'
 
 /**
- * The command line under hostile names (issue 39), as a child process: names from snapshot files,
+ * The command line under hostile names (issue 39), as a child process (all it writes, a library's
+ * stray write too, is on the screen): names from snapshot files,
  * spreadsheets, file and folder names, saved labels and the PBX itself hold ESC[2J, an OSC title
  * sequence, BEL, CR, an RTL override, C1 and DEL, some 10 kB long. On the screen (stdout and
  * stderr, text and --json) no such character is raw, the hostile part is shown visibly, a 10 kB
@@ -86,7 +87,7 @@ const writeJson = (file: string, value: unknown) => writeFileSync(file, `${JSON.
 describe('names from files, spreadsheets and saved labels (no keychain)', { timeout: 60_000 }, () => {
   it('config compare: two hostile snapshot files, one of them under a hostile file name; a damaged one named in the error', async () => {
     const dir = tempDir('pbx-cli-hostile-config-')
-    const cli = (args: string[]) => runCli(args, { dataDir: join(dir, 'data') })
+    const cli = (args: string[]) => runCli(args, { dataDir: join(dir, 'data'), process: 'child' })
     const left = join(dir, `left ${hostile('File')}.pbxconfig.json`)
     const right = join(dir, 'right.pbxconfig.json')
     const damaged = join(dir, `damaged ${hostile('Damaged')}.pbxconfig.json`)
@@ -118,7 +119,7 @@ describe('names from files, spreadsheets and saved labels (no keychain)', { time
     const dir = tempDir('pbx-cli-hostile-batch-')
     const dataDir = join(dir, `data ${hostile('Folder')}`)
     mkdirSync(dataDir)
-    const cli = (args: string[]) => runCli(args, { dataDir })
+    const cli = (args: string[]) => runCli(args, { dataDir, process: 'child' })
     const sheet = join(dir, `site ${hostile('Sheet')}.csv`)
     const name = `site ${hostile('Sheet')}`
     const long = `${hostile('Ben')}${LONG_TAIL}`
@@ -187,7 +188,7 @@ describe('names from files, spreadsheets and saved labels (no keychain)', { time
     const label = `${hostile('PBX')}${LONG_TAIL}`
     const saved = { id: 'p1', label, baseUrl: pbx.url, username: 'manager', domain: 'demo.pbx.example', signInMethod: 'sign_in', customer: '', tags: [], notes: '', createdAt: '2026-12-01T09:00:00.000Z', lastUsedAt: null, rememberPassword: false, trustedCertificate: null, demo: false }
     writeJson(join(dataDir, 'profiles.json'), { version: 1, profiles: [saved] })
-    const cli = (args: string[]) => runCli(args, { dataDir })
+    const cli = (args: string[]) => runCli(args, { dataDir, process: 'child' })
 
     const [list, listJson, fleet, fleetJson, exported] = await Promise.all([
       cli(['pbx', 'list']),
@@ -225,7 +226,7 @@ describe.skipIf(!keychain.available)('names from the PBX, with the keychain', { 
 
   it("batch check and push: a MAC on the PBX already, under the PBX's hostile base name, is named visibly; --json gives the name back", async () => {
     const dataDir = dataDirOf('pbx-cli-hostile-push-')
-    const cli = (args: string[], more: Partial<CliOptions> = {}) => runCli(args, { dataDir, timeoutMs: 30_000, ...more })
+    const cli = (args: string[], more: Partial<CliOptions> = {}) => runCli(args, { dataDir, timeoutMs: 30_000, process: 'child', ...more })
     const label = hostile('Company')
     const api = await tenantApi(pbx, 'demo.pbx.example')
     // the PBX takes any characters in a base's name, up to 64 (the API reference's limit)
@@ -270,7 +271,7 @@ describe.skipIf(!keychain.available)('names from the PBX, with the keychain', { 
 
   it("config apply of a hostile snapshot file: preview, progress and results show the names visibly; the PBX's snapshot on stdout is exact JSON", async () => {
     const dataDir = dataDirOf('pbx-cli-hostile-apply-')
-    const cli = (args: string[], more: Partial<CliOptions> = {}) => runCli(args, { dataDir, timeoutMs: 30_000, ...more })
+    const cli = (args: string[], more: Partial<CliOptions> = {}) => runCli(args, { dataDir, timeoutMs: 30_000, process: 'child', ...more })
     const label = hostile('Target')
     await addDemoPbx(cli, label, pbx.url)
     const file = join(dataDir, `source ${hostile('File')}.pbxconfig.json`)

@@ -25,7 +25,8 @@ describe.skipIf(!keychain.available)("the installer's day through the command li
   let pbx: DemoPbx
   const dir = tempDir('pbx-cli-journey-')
   const dataDir = join(dir, 'data')
-  const cli = (args: string[], more: Partial<CliOptions> = {}) => runCli(args, { dataDir, ...more })
+  // every command a child process, as the installer types it
+  const cli = (args: string[], more: Partial<CliOptions> = {}) => runCli(args, { dataDir, process: 'child', ...more })
   const sheet = (name: string, lines: string[]) => {
     const file = join(dir, name)
     writeFileSync(file, `${lines.join('\r\n')}\r\n`)

@@ -1,8 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { format } from 'node:util'
+import { createCliContext } from '../../../electron/cli/context'
 import { CliError } from '../../../electron/cli/exit-codes'
+import { createOutput } from '../../../electron/cli/output'
+import { runCli as runCommandLine } from '../../../electron/cli/run'
 import { buildWhenStale, CLI_SOURCES } from '../../../electron/tools/build-freshness.mjs'
 import { runNode, type NodeOptions, type NodeRun } from '../../support/run-node'
 
@@ -17,6 +21,11 @@ export interface CliOptions extends Omit<NodeOptions, 'env'> {
   dataDir: string
   /** more environment variables */
   env?: Record<string, string>
+  /**
+   * `'child'`: always as a child process (`node out/main/cli.js`), as a user runs it. A run that is
+   * given stdin or signalled (`input`, `started`) is one too.
+   */
+  process?: 'child'
 }
 
 /** The build of the command line (what the bin and the packaged app run). */
@@ -36,10 +45,60 @@ function cliEntry(): string {
   return entry
 }
 
-/** Runs the command line (`node out/main/cli.js <args>`) as a child process and collects what it wrote. */
+/**
+ * Runs the command line and collects what it wrote. Most runs happen in this process: the same
+ * `runCli` of electron/cli/run.ts that the entry calls, with the same context and output, stdout
+ * and stderr captured, its environment variables set for the run (runs here take turns for that).
+ * A child process a run costs node's start and the bundle's load (issue 41: the command line's
+ * test files took 205 worker-seconds that way, 90 with most runs here). What only the entry does
+ * (stdin, signals, a reader that goes away, the bundle itself) runs as a child process: a run
+ * given `input` or `started`, and a run asking for `process: 'child'`. Neither way has a
+ * terminal: a vitest worker has none, even when vitest runs in one.
+ */
 export function runCli(args: readonly string[], options: CliOptions): Promise<CliRun> {
-  const { dataDir, env, timeoutMs = 20_000, ...rest } = options
-  return runNode([cliEntry(), ...args], { ...rest, timeoutMs, env: { PBX_PROVISIONER_DATA_DIR: dataDir, ...env } })
+  const { dataDir, env, timeoutMs = 20_000, process: where, ...rest } = options
+  const vars = { PBX_PROVISIONER_DATA_DIR: dataDir, ...env }
+  if (where === 'child' || rest.input !== undefined || rest.started !== undefined) {
+    return runNode([cliEntry(), ...args], { ...rest, timeoutMs, env: vars })
+  }
+  const run = turns.then(() => runHere(args, vars, timeoutMs))
+  turns = run.catch(() => undefined)
+  return run
+}
+
+/** the run in this process before the next one's turn */
+let turns: Promise<unknown> = Promise.resolve()
+
+/** package.json's version, as the entry reads it */
+const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+
+async function runHere(args: readonly string[], vars: Record<string, string>, timeoutMs: number): Promise<CliRun> {
+  const stdout: Buffer[] = []
+  const stderr: Buffer[] = []
+  const sink = (chunks: Buffer[]) => ({ write: (data: string | Uint8Array) => chunks.push(Buffer.from(data)) })
+  const ctx = createCliContext(createOutput(sink(stdout), sink(stderr), () => false), VERSION)
+  const before = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]))
+  Object.assign(process.env, vars)
+  // what yargs prints itself (help, the version, completions) goes through console, as to the terminal
+  const { log, error } = console
+  console.log = (...parts: unknown[]) => void stdout.push(Buffer.from(`${format(...parts)}\n`))
+  console.error = (...parts: unknown[]) => void stderr.push(Buffer.from(`${format(...parts)}\n`))
+  let timer: NodeJS.Timeout | undefined
+  try {
+    const ran = runCommandLine(args, ctx)
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`pbx-provisioner ${args.join(' ')} did not end in ${timeoutMs} ms; stderr so far:\n${Buffer.concat(stderr).toString('utf8')}`)), timeoutMs)
+    })
+    const code = await Promise.race([ran, late])
+    return { code, signal: null, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') }
+  } finally {
+    clearTimeout(timer)
+    Object.assign(console, { log, error })
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
+  }
 }
 
 /** stdout of a run that printed JSON, parsed. */
