@@ -108,3 +108,51 @@ test('each area says what it will hold, and that a PBX must be open first', asyn
   await expect(app.getByText(/QR/).first()).toBeVisible()
   await expect(app.getByText(/open a PBX first/i).first()).toBeVisible()
 })
+
+test('the OS scheme turning, both ways: every frame shows one scheme whole, never one part light and another dark or half-way', async ({ app }) => {
+  // transitions as shipped (the harness turns them off for every other test: still-page.ts)
+  await app.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { querySelectorAll(selector: string): Iterable<{ remove(): void }> } }).document
+    for (const still of doc.querySelectorAll('style[data-a11y-still]')) still.remove()
+  })
+  await expect(app.getByRole('button', { name: 'Try the demo PBX' })).toBeVisible()
+  for (const scheme of ['dark', 'light'] as const) {
+    // every frame for 1.5 s: Naive UI's body colour, the header (the app's frame, in Naive UI's
+    // colours) and the app's own error colour (styles.css), each light, dark or between
+    const recording = app.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          type Win = {
+            document: { body: unknown; documentElement: unknown; querySelector(selector: string): unknown }
+            getComputedStyle(element: unknown): { backgroundColor: string; getPropertyValue(name: string): string }
+            requestAnimationFrame(callback: () => void): void
+            performance: { now(): number }
+          }
+          const win = globalThis as unknown as Win
+          const shade = (colour: string): string => {
+            const [r = 0, g = 0, b = 0] = (colour.match(/\d+(\.\d+)?/g) ?? []).map(Number)
+            const light = (r + g + b) / 3
+            return light > 200 ? 'light' : light < 60 ? 'dark' : 'between'
+          }
+          const error = (): string => (win.getComputedStyle(win.document.documentElement).getPropertyValue('--app-text-error').trim() === '#e88080' ? 'dark' : 'light')
+          const frames: string[] = []
+          const start = win.performance.now()
+          const sample = (): void => {
+            const header = win.document.querySelector('.app-shell__header')
+            frames.push([shade(win.getComputedStyle(win.document.body).backgroundColor), shade(win.getComputedStyle(header).backgroundColor), error()].join(' '))
+            if (win.performance.now() - start < 1_500) win.requestAnimationFrame(sample)
+            else resolve(frames)
+          }
+          win.requestAnimationFrame(sample)
+        }),
+    )
+    await app.emulateMedia({ colorScheme: scheme })
+    const frames = await recording
+    const other = scheme === 'dark' ? 'light' : 'dark'
+    expect(frames.at(-1), `the last frame after turning ${scheme}`).toBe(`${scheme} ${scheme} ${scheme}`)
+    expect(
+      frames.filter((frame) => frame !== `${scheme} ${scheme} ${scheme}` && frame !== `${other} ${other} ${other}`),
+      `frames half-themed while turning ${scheme} (body, header, error colour)`,
+    ).toEqual([])
+  }
+})
