@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fixturePath } from './e2e-steps'
+import { checkLayout } from './layout-checks'
 import { expect, test } from './harness'
 
 test.use({ pbxOptions: { seed: false } })
@@ -108,6 +109,13 @@ test('import a spreadsheet, fix a row, push to the demo PBX, walk the QR codes, 
   await pdf.saveAs(pdfPath)
   expect(pdf.suggestedFilename()).toMatch(/labels-a4-21\.pdf$/)
   expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-')
+  // its toast, in a narrow window: under the header, not over its controls, and the file's name
+  // whole on its line (issue 42; the layout audit's own checks)
+  const toast = app.locator('.n-message', { hasText: 'Exported the labels' })
+  await expect(toast).toContainText(pdf.suggestedFilename())
+  await app.setViewportSize({ width: 1024, height: 700 })
+  const findings = await app.evaluate(checkLayout, { keyColumns: [] })
+  expect(findings.filter((finding) => finding.check === 'covers header' || finding.check === 'broken word')).toEqual([])
 
   const [csv] = await Promise.all([app.waitForEvent('download'), labels.getByRole('button', { name: 'Export results (CSV)' }).click()])
   const csvPath = join(scratch, 'results.csv')

@@ -196,7 +196,8 @@ export function checkLayout(options: LayoutOptions): LayoutFinding[] {
   // --- toasts and popovers over the header's controls --------------------------------------------
   const header = doc.body.querySelectorAll('header.app-header')[0]
   if (header && shown(header)) {
-    const headerControls = controls.filter((control) => header.contains(control))
+    // every control of the header, those a layer covers too (`controls` holds only those on top)
+    const headerControls = all(CONTROLS).filter((control) => header.contains(control) && !control.parentElement?.closest(CONTROLS))
     for (const layer of all('.n-message, .n-notification, .n-popover, .n-tooltip')) {
       const box = layer.getBoundingClientRect()
       for (const control of headerControls) {

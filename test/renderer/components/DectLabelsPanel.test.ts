@@ -111,7 +111,7 @@ describe('DectLabelsPanel', () => {
     expect(wrapper.findAllComponents(NButton).find((b) => b.text() === 'Export PDF')!.props('loading')).toBe(false)
     // 30 labels on US Letter's 30 a page
     expect(document.body.querySelector('.n-message__content')?.textContent).toBe(
-      'Exported the labels of 30 phones (1 page) in b1-labels-letter-30.pdf: print it at 100 % ("actual size") for the labels to meet the stock.',
+      'Exported the labels of 30 phones (1 page) in b1-labels-letter-30.pdf: print it at 100\u00a0% ("actual size") for the labels to meet the stock.',
     )
     expect(wrapper.find('.n-alert').exists()).toBe(false)
   })
