@@ -17,10 +17,18 @@ test('a batch\'s "More" menu by keyboard alone: Enter opens, the arrows move, En
   await app.keyboard.press('ArrowDown')
   await app.keyboard.press('ArrowDown')
   await expect(menu.locator('.n-dropdown-option-body--pending')).toHaveText('Duplicate')
+  // the button keeps the focus and points at the item reached, for a screen reader to read out
+  const duplicate = menu.getByRole('menuitem', { name: 'Duplicate' })
+  await expect(more).toHaveAttribute('aria-activedescendant', (await duplicate.getAttribute('id')) ?? 'an id')
+  await app.keyboard.press('ArrowDown')
+  await expect(more).toHaveAttribute('aria-activedescendant', (await menu.getByRole('menuitem', { name: 'Export' }).getAttribute('id')) ?? 'an id')
+  await app.keyboard.press('ArrowUp')
+  await expect(more).toHaveAttribute('aria-activedescendant', (await duplicate.getAttribute('id')) ?? 'an id')
   await app.screenshot({ path: 'test-results/screens/dect-batch-menu.png' })
   await app.keyboard.press('Escape')
   await expect(menu).toBeHidden()
   await expect(more).toBeFocused()
+  await expect(more).not.toHaveAttribute('aria-activedescendant')
 
   // Space opens it too; Enter on the second item duplicates the batch, and the menu does not open again
   await app.keyboard.press('Space')
