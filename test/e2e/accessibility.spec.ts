@@ -260,6 +260,7 @@ const SCREENS: Screen[] = [
       await openArea(app, 'DECT phones')
       await expect(app.getByRole('button', { name: 'Open Excel export' })).toBeVisible()
     },
+    layout: { keyColumns: ['Name', 'Status', 'On the PBX', 'Actions'] },
   },
   {
     name: 'DECT: new batch, the spreadsheet step',
