@@ -56,5 +56,23 @@ enableAutoUnmount((unmountAll) =>
     // real timers and the real globals
     vi.useRealTimers()
     vi.unstubAllGlobals()
+    storageStillWrites()
   }),
 )
+
+/**
+ * A test that left localStorage refusing writes fails, by name: happy-dom's localStorage is a Proxy
+ * that takes a method put back on it (a spy restored) for an item, so a spy on it outlived its
+ * test and the files after it in the worker lost what they stored (issue 41). A test wanting a
+ * storage that refuses stubs the global (`vi.stubGlobal('localStorage', …)`), which the cleanup puts back.
+ */
+function storageStillWrites(): void {
+  const probe = 'pbx-provisioner.cleanup-probe'
+  try {
+    localStorage.setItem(probe, '1')
+    localStorage.removeItem(probe)
+  } catch (error) {
+    throw new Error(`this test left localStorage.setItem refusing writes (${String(error)}): stub the global instead (vi.stubGlobal('localStorage', …)), which the cleanup puts back`, { cause: error })
+  }
+}
+

@@ -1,6 +1,3 @@
-// Isolated for now: in a shared module graph (vitest.config.ts) it lost the range remembered
-// between two calls, after some orders of the files before it (2026-12-03, cause not found yet;
-// issue 41's note).
 import type { FreeExtensions } from '@contract/bridge-handsets'
 import type { BridgeResult } from '@contract/result'
 import { useEnrolRange } from '@renderer/composables/enrol-range'
