@@ -51,11 +51,3 @@ export const FLEET_COLUMN_TITLES: Record<FleetColumnKey, string> = {
  * tenant's admin may not read) would push the age under the actions: one click away in "Columns".
  */
 export const DEFAULT_FLEET_COLUMNS: readonly FleetColumnKey[] = ['warnings', 'access', 'dectBases', 'handsets', 'outboundRules', 'checkedAt']
-
-export const isFleetColumnKey = (key: unknown): key is FleetColumnKey => (FLEET_COLUMN_KEYS as readonly unknown[]).includes(key)
-
-/** `keys` in the table's order, each once. */
-export const inTableOrder = (keys: Iterable<FleetColumnKey>): FleetColumnKey[] => {
-  const chosen = new Set(keys)
-  return FLEET_COLUMN_KEYS.filter((key) => chosen.has(key))
-}

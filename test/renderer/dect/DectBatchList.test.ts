@@ -83,6 +83,26 @@ describe('the batches list', () => {
     expect(wrapper.findAll('.dect-batches__status').map((tag) => tag.text())).toEqual(['Draft', 'Pushing', 'Paused', 'Done', 'Partly failed', 'Incomplete', 'Failed'])
   })
 
+  it('"Columns" hides the source, target or last change, and the next visit keeps the choice', async () => {
+    const { wrapper } = await mountList()
+    const headers = () => wrapper.findAll('th').map((th) => th.text())
+    expect(headers()).toEqual(['Name', 'Source', 'Status', 'On the PBX', 'Target PBX', 'Last change', 'Actions'])
+    await button(wrapper, 'Columns').trigger('click')
+    await flushPromises()
+    const panel = wrapper.find('[role="group"][aria-label="Columns to show"]')
+    expect(panel.findAll('.n-checkbox').map((box) => box.text())).toEqual(['Source', 'Target PBX', 'Last change'])
+    await panel.findAll('.n-checkbox')[0]!.trigger('click')
+    await panel.findAll('.n-checkbox')[2]!.trigger('click')
+    await flushPromises()
+    expect(headers()).toEqual(['Name', 'Status', 'On the PBX', 'Target PBX', 'Actions'])
+    // hidden is hidden: not folded under the name either
+    expect(cells(wrapper, 0)[0]).toBe('St. Mary hospital')
+
+    wrapper.unmount()
+    const again = await mountList()
+    expect(again.wrapper.findAll('th').map((th) => th.text())).toEqual(['Name', 'Status', 'On the PBX', 'Target PBX', 'Actions'])
+  })
+
   it('searches by name', async () => {
     const { wrapper } = await mountList()
 

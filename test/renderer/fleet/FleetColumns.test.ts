@@ -57,7 +57,7 @@ const stored = () => JSON.parse(localStorage.getItem(FLEET_COLUMNS_STORAGE_KEY) 
 
 async function openChooser(): Promise<HTMLElement> {
   await click(button('Columns'))
-  return document.body.querySelector<HTMLElement>('.fleet-columns')!
+  return document.body.querySelector<HTMLElement>('.column-chooser')!
 }
 const checkbox = (panel: HTMLElement, title: string) =>
   Array.from(panel.querySelectorAll<HTMLElement>('.n-checkbox')).find((box) => box.textContent?.trim() === title)
