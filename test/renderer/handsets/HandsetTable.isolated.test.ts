@@ -25,7 +25,7 @@ async function mountTable() {
   return wrapper
 }
 const headers = () => Array.from(document.body.querySelectorAll('th[data-col-key]'), (th) => th.getAttribute('data-col-key'))
-const folded = () => Array.from(document.body.querySelectorAll('.handsets__folded > span'), (span) => span.textContent?.replace(/\s+/g, ' ').trim())
+const folded = () => Array.from(document.body.querySelectorAll('.folded-titled > span'), (span) => span.textContent?.replace(/\s+/g, ' ').trim())
 
 describe('HandsetTable by width', () => {
   afterEach(() => resetSizes())
