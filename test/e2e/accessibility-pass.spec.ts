@@ -1,6 +1,6 @@
 import { axeFindings } from './a11y-steps'
 import { expectVisibleFocus } from './focus-walk'
-import { expect, test } from './harness'
+import { expect, showApp, test } from './harness'
 
 /**
  * The accessibility pass itself (accessibility.spec.ts), shown to catch what it is there for after
@@ -11,13 +11,15 @@ import { expect, test } from './harness'
  * Without the stylesheet the same screen passes both (the pass's own visit of it).
  */
 
+test.use({ appLoadedAtStart: false })
+
 test.beforeEach(async ({ app, services }) => {
   for (const label of ['Branch North', 'Branch South']) {
     await services.handlers.saveProfile({
       fields: { label, baseUrl: 'https://pbx.example', username: 'installer', domain: '', signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },
     })
   }
-  await app.reload()
+  await showApp(app)
   await expect(app.locator('tr[data-profile-id]')).toHaveCount(2)
 })
 

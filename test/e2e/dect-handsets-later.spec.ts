@@ -20,7 +20,7 @@ const HANDSETS = [
 test('bases pushed, then handsets dropped on the batch and pushed, then one scanned and pushed: every one on the PBX', async ({ app, services, pbx }) => {
   test.setTimeout(90_000)
   mkdirSync('test-results/screens', { recursive: true })
-  await signedInPbx(app, services, 'Demo site', pbx.url, MANAGER)
+  await signedInPbx(services, 'Demo site', pbx.url, MANAGER)
   await app.reload()
 
   // the bases, from a spreadsheet dropped on the window, pushed

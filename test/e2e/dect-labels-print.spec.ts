@@ -23,7 +23,7 @@ async function expectInWindow(page: Page, locator: Locator): Promise<void> {
 
 test('Ctrl+P prints the sheet; a start on a partly used sheet; past its end refused; a reprint of two rows; no printer shown', async ({ app, services, pbx, printer }) => {
   test.setTimeout(120_000)
-  const profileId = await signedInPbx(app, services, 'Demo Company', pbx.url, MANAGER)
+  const profileId = await signedInPbx(services, 'Demo Company', pbx.url, MANAGER)
   const batchId = await batchFromFixture(services, 'Site A labels', 'mixed-mac-forms.csv')
   await pushBatch(services, batchId, profileId)
   const pushed = (await services.handlers.batchQrCodes({ batchId })).map((code) => code.row)
@@ -116,7 +116,7 @@ test('Ctrl+P prints the sheet; a start on a partly used sheet; past its end refu
 
 test('a reprint of two ticked handsets: their labels alone go to the print dialog', async ({ app, services, pbx, printer }) => {
   test.setTimeout(120_000)
-  const profileId = await signedInPbx(app, services, 'Demo Company', pbx.url, MANAGER)
+  const profileId = await signedInPbx(services, 'Demo Company', pbx.url, MANAGER)
   const bases = 'MAC;Name;Model\n00:15:65:E4:00:01;Hall;W70B\n00:15:65:E4:00:02;Yard;W70B\n'
   const batch = await services.handlers.createBatchFromCsv({
     name: 'Site H',

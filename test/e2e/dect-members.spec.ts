@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import type { Locator, Page } from '@playwright/test'
 import type { Services } from '../../electron/services'
 import { demoApi, openArea, savePbx, signInThroughTheApp } from './e2e-steps'
-import { expect, test, type DemoPbx } from './harness'
+import { expect, showApp, test, type DemoPbx } from './harness'
 
 // A base's handsets in the DECT phones drawer, as a user does it, with the keyboard where it goes:
 // the seeded Reception base (Yealink W70B, 10 lines) has 1001 = 00092263DD at index 1 and
@@ -30,7 +30,8 @@ async function tabTo(app: Page, target: Locator, max: number, key: 'Tab' | 'Shif
  */
 async function openReceptionBase(app: Page, services: Services, pbx: DemoPbx) {
   mkdirSync(SCREENS, { recursive: true })
-  await savePbx(app, services, 'Demo site', pbx.url, MANAGER)
+  await savePbx(services, 'Demo site', pbx.url, MANAGER)
+  await showApp(app)
   await signInThroughTheApp(app, 'Demo site', MANAGER)
   const api = await demoApi(pbx.url, MANAGER)
   const reception = (await api.get<{ items: { id: string; name: string }[] }>('/api/dect_phones')).body.items.find((p) => p.name === 'Reception base')

@@ -10,7 +10,7 @@ const MANAGER = { username: 'manager', password: 'manager', domain: 'demo.pbx.ex
 const CSV = ['Name;MAC;Vendor;Model', 'Hall;00:15:65:E2:00:01;Yealink;W70B', 'Store;00:15:65:E2:00:02;Yealink;W73H'].join('\r\n')
 
 test('a spreadsheet for a chosen PBX: the model it lacks is an error naming its models and the closest; one edit fixes it', async ({ app, services, pbx }) => {
-  const profileId = await signedInPbx(app, services, 'Kunde Süd', pbx.url, MANAGER)
+  const profileId = await signedInPbx(services, 'Kunde Süd', pbx.url, MANAGER)
   await app.reload()
 
   await app.getByRole('menu').getByText('DECT phones', { exact: true }).click()

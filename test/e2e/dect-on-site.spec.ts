@@ -19,7 +19,7 @@ const SHED = '001565F20003'
 test('On site: handsets per base against the batch, not seen first, a filter, two bases rebooted at once, the hand-over report saved', async ({ app, services, pbx }) => {
   test.setTimeout(90_000)
   mkdirSync('test-results/screens', { recursive: true })
-  const profileId = await signedInPbx(app, services, 'Demo site', pbx.url, MANAGER)
+  const profileId = await signedInPbx(services, 'Demo site', pbx.url, MANAGER)
   const created = await services.handlers.createBatchFromCsv({
     name: 'Site H',
     fileName: 'bases.csv',

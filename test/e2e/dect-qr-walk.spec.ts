@@ -32,7 +32,7 @@ async function expectBesideInWindow(walk: Locator, size: { width: number; height
 }
 
 test('at 1024×700 the name and MAC stand beside the code in the window; a scanned MAC jumps to its base', async ({ app, services, pbx }) => {
-  const profileId = await signedInPbx(app, services, 'Demo Company', pbx.url, MANAGER)
+  const profileId = await signedInPbx(services, 'Demo Company', pbx.url, MANAGER)
   const batchId = await batchFromFixture(services, 'Site A handsets', 'mixed-mac-forms.csv')
   await pushBatch(services, batchId, profileId)
   const codes = await services.handlers.batchQrCodes({ batchId })
@@ -69,7 +69,7 @@ test('at 1024×700 the name and MAC stand beside the code in the window; a scann
 })
 
 test('arrowing along the tabs passes the QR codes by: the focus stays on the tabs, and one Tab leads to the code', async ({ app, services, pbx }) => {
-  const profileId = await signedInPbx(app, services, 'Demo Company', pbx.url, MANAGER)
+  const profileId = await signedInPbx(services, 'Demo Company', pbx.url, MANAGER)
   const batchId = await batchFromFixture(services, 'Site A handsets', 'mixed-mac-forms.csv')
   await pushBatch(services, batchId, profileId)
   await app.reload()

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { DectPhone } from '../../electron/contract/pbx'
 import { demoApi, savePbx, signInThroughTheApp } from './e2e-steps'
-import { expect, test } from './harness'
+import { expect, showApp, test } from './harness'
 
 // no DECT phone on the PBX yet
 test.use({ pbxOptions: { seed: false } })
@@ -10,7 +10,8 @@ const MANAGER = { username: 'manager', password: 'manager', domain: 'demo.pbx.ex
 
 test('scan bases into a new batch as a barcode scanner types them, see the duplicate warning, push them to the demo PBX', async ({ app, services, pbx }) => {
   test.setTimeout(60_000)
-  await savePbx(app, services, 'Demo site', pbx.url, MANAGER)
+  await savePbx(services, 'Demo site', pbx.url, MANAGER)
+  await showApp(app)
   await signInThroughTheApp(app, 'Demo site', MANAGER)
 
   // a new, empty batch in scan mode: first the bases' model, the choice taking the focus
@@ -92,7 +93,8 @@ test('scan bases into a new batch as a barcode scanner types them, see the dupli
 
 test('scan mode by keyboard alone: a model, a name pattern and a first extension asked first; Alt+3 changes the model mid-scan; a handset code is named and not added; pushed with each base its model', async ({ app, services, pbx }) => {
   test.setTimeout(60_000)
-  await savePbx(app, services, 'Demo site', pbx.url, MANAGER)
+  await savePbx(services, 'Demo site', pbx.url, MANAGER)
+  await showApp(app)
   await signInThroughTheApp(app, 'Demo site', MANAGER)
   await app.getByRole('menu').getByText('DECT phones', { exact: true }).click()
   await app.getByRole('button', { name: 'New batch by scanning' }).click()

@@ -13,18 +13,20 @@ export type DemoAccount = { username: string; password: string; domain?: string 
 /** The CSV fixtures of the DECT import (test/fixtures/csv). */
 export const fixturePath = (fileName: string): string => fileURLToPath(new URL(`../fixtures/csv/${fileName}`, import.meta.url))
 
-/** Saves a PBX profile through the services (as the "Add PBX" form would) and shows it in the app. */
-export async function savePbx(app: Page, services: Services, label: string, baseUrl: string, account: DemoAccount): Promise<string> {
+/**
+ * Saves a PBX profile through the services (as the "Add PBX" form would). The app shows it once
+ * loaded again (`showApp`, after the test's set-up).
+ */
+export async function savePbx(services: Services, label: string, baseUrl: string, account: DemoAccount): Promise<string> {
   const profile = await services.handlers.saveProfile({
     fields: { label, baseUrl, username: account.username, domain: account.domain ?? '', signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },
   })
-  await app.reload()
   return profile.id
 }
 
-/** Saves a PBX and signs its account in through the services (the session the app then opens). */
-export async function signedInPbx(app: Page, services: Services, label: string, baseUrl: string, account: DemoAccount): Promise<string> {
-  const profileId = await savePbx(app, services, label, baseUrl, account)
+/** Saves a PBX and signs its account in through the services (the session the app opens once loaded again). */
+export async function signedInPbx(services: Services, label: string, baseUrl: string, account: DemoAccount): Promise<string> {
+  const profileId = await savePbx(services, label, baseUrl, account)
   await services.handlers.signIn({ profileId, password: account.password, remember: false })
   return profileId
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { EmailTemplate } from '../../electron/contract/pbx'
 import { demoApi, savePbx, signInThroughTheApp, openArea, openPbx } from './e2e-steps'
-import { expect, test } from './harness'
+import { expect, showApp, test } from './harness'
 import { countSandboxRefusals } from './mail-steps'
 
 // the demo PBX's seed: VOICEMAIL_RECEIVED and USER_CREATION customised, the other 12 kinds on the PBX's default
@@ -18,7 +18,8 @@ test('the tenant admin customises a default kind with placeholders, sees the san
 }) => {
   test.setTimeout(60_000)
   const sandboxRefusals = countSandboxRefusals(app)
-  await savePbx(app, services, LABEL, pbx.url, MANAGER)
+  await savePbx(services, LABEL, pbx.url, MANAGER)
+  await showApp(app)
   await signInThroughTheApp(app, LABEL, MANAGER)
   const api = await demoApi(pbx.url, MANAGER)
   const onPbx = () => api.get<EmailTemplate>('/api/custom_email_templates/DISK_LOW')

@@ -29,6 +29,11 @@ type Fixtures = {
   printer: { jobs: LabelPrintJob[]; answer: PrintAnswer }
   /** how the demo PBX starts; a spec or describe sets them with `test.use({ pbxOptions: … })` */
   pbxOptions: Omit<DemoPbxOptions, 'port'>
+  /**
+   * the app loaded before the test begins (the default), or only when the test calls `showApp`:
+   * a spec whose every test sets up the services first loads the page once, after (issue 41)
+   */
+  appLoadedAtStart: boolean
   /** a demo PBX of this test alone, started only for a test that asks for it, stopped after it */
   pbx: DemoPbx
   /**
@@ -65,6 +70,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use({ jobs: [], answer: { success: true } })
   },
   pbxOptions: [{}, { option: true }],
+  appLoadedAtStart: [true, { option: true }],
   pbx: async ({ pbxOptions }, use) => {
     // always any free port: a fixed one could be taken by another run on the same machine
     const pbx = await startDemoPbx({ ...pbxOptions, port: 0 })
@@ -94,7 +100,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(services)
     await services.dispose()
   },
-  app: async ({ page, services, rendererUrl }, use) => {
+  app: async ({ page, services, rendererUrl, appLoadedAtStart }, use) => {
     const bugs: unknown[] = []
     await installBridge(page, services, (error) => bugs.push(error))
     const consoleErrors: string[] = []
@@ -108,11 +114,27 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       if (response.status() >= 400) consoleErrors.push(`${response.status()} ${response.url()}`)
     })
     await stillPage(page)
-    await page.goto(rendererUrl)
+    rendererUrls.set(page, rendererUrl)
+    if (appLoadedAtStart) await page.goto(rendererUrl)
     await use(page)
     expect(bugs, 'services threw unexpected errors').toEqual([])
     expect(consoleErrors, 'the page logged errors').toEqual([])
   },
 })
+
+/** the address each test's page loads the app from */
+const rendererUrls = new WeakMap<Page, string>()
+
+/**
+ * The app loaded, or loaded again, so that it reads what the services hold now: a test that saves
+ * PBXs, signs in or makes batches through the services calls it once when that is done (the app
+ * reads them as it starts, as the desktop app does after a restart).
+ */
+export async function showApp(app: Page): Promise<void> {
+  const url = rendererUrls.get(app)
+  if (url === undefined) throw new Error('showApp takes the page of the app fixture')
+  if (app.url() === 'about:blank') await app.goto(url)
+  else await app.reload()
+}
 
 export { expect }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { IvrServer } from '../../electron/contract/pbx'
 import { demoApi, savePbx, signInThroughTheApp } from './e2e-steps'
-import { expect, test } from './harness'
+import { expect, showApp, test } from './harness'
 
 // the demo PBX's seed: the built-in INTERNAL server and one EXTERNAL ("Reception IVR")
 
@@ -14,7 +14,8 @@ const formItemOf = (app: Page, label: string) => app.locator('.n-form-item', { h
 
 test('the system administrator lists, adds (with the reasons beside the fields), switches off, searches and deletes an IVR server', async ({ app, services, pbx }) => {
   test.setTimeout(60_000)
-  await savePbx(app, services, 'Head office', pbx.url, ADMIN)
+  await savePbx(services, 'Head office', pbx.url, ADMIN)
+  await showApp(app)
   await signInThroughTheApp(app, 'Head office', ADMIN)
   const api = await demoApi(pbx.url, ADMIN)
   const serversOnPbx = async () => (await api.get<{ count: number; items: IvrServer[] }>('/api/ivr_servers')).body.items

@@ -30,7 +30,7 @@ const SHEET = [
 test('the installer, by keyboard alone: bases from a spreadsheet, a model fixed for the ticked row, pushed; handsets scanned after the push and pushed; the broken row fixed and pushed; labels printed with Ctrl+P; all on the PBX', async ({ app, services, pbx, printer }) => {
   test.setTimeout(150_000)
   mkdirSync('test-results/screens', { recursive: true })
-  await signedInPbx(app, services, 'Kunde Süd', pbx.url, MANAGER)
+  await signedInPbx(services, 'Kunde Süd', pbx.url, MANAGER)
   // the mouse is not used: any pointer or drop event that reaches the page is counted, and must stay 0
   await app.addInitScript(() => {
     const page = globalThis as unknown as { pointerEvents: number; addEventListener(type: string, listener: () => void, capture: boolean): void }

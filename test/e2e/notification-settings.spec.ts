@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { NotificationSettings } from '../../electron/contract/pbx'
 import { demoApi, savePbx, signInThroughTheApp, openArea, openPbx } from './e2e-steps'
-import { expect, test as base } from './harness'
+import { expect, showApp, test as base } from './harness'
 import { recordingProxy, type WireExchange } from './mail-steps'
 
 // the demo PBX's seed: SMTP at smtp.demo.example, one recipient (it@demo.example), stored password "smtp-secret"
@@ -42,7 +42,8 @@ async function pageTexts(app: Page): Promise<string> {
 
 test('recipients stop at 15 with the reason beside the field, 15 are saved, and a new password goes to the PBX but never comes back', async ({ app, services, pbx, wire }) => {
   test.setTimeout(90_000)
-  const profileId = await savePbx(app, services, LABEL, wire.url, ADMIN)
+  const profileId = await savePbx(services, LABEL, wire.url, ADMIN)
+  await showApp(app)
   await signInThroughTheApp(app, LABEL, ADMIN)
   const api = await demoApi(pbx.url, ADMIN)
   const onPbx = async () => (await api.get<NotificationSettings>('/api/admin/notification')).body
@@ -125,7 +126,8 @@ test('recipients stop at 15 with the reason beside the field, 15 are saved, and 
 })
 
 test('"Send a test email" lands a mail for the address given in the PBX\'s outbox', async ({ app, services, pbx, wire }) => {
-  await savePbx(app, services, LABEL, wire.url, ADMIN)
+  await savePbx(services, LABEL, wire.url, ADMIN)
+  await showApp(app)
   await signInThroughTheApp(app, LABEL, ADMIN)
   await openArea(app, 'Notifications')
 
@@ -147,7 +149,8 @@ test('the older variant: the form without server type and tenant access, sign-in
   startPbx,
 }) => {
   const legacy = await startPbx({ notificationVariant: 'legacy' })
-  await savePbx(app, services, 'Old branch', legacy.url, ADMIN)
+  await savePbx(services, 'Old branch', legacy.url, ADMIN)
+  await showApp(app)
   await signInThroughTheApp(app, 'Old branch', ADMIN)
   const api = await demoApi(legacy.url, ADMIN)
   await openArea(app, 'Notifications')

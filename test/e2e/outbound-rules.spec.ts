@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { OutboundRule, OutboundRuleListItem, Provider } from '../../electron/contract/pbx'
 import { demoApi, savePbx, signInThroughTheApp } from './e2e-steps'
-import { expect, test } from './harness'
+import { expect, showApp, test } from './harness'
 
 // the demo PBX's seed: Demo Company has providers Telco One and Backup SIP and rules Emergency (1),
 // Local (100), International (200); Other Company has the provider Other Telco and the rule Other Local
@@ -64,8 +64,9 @@ test('the tenant admin creates a rule with two routes and office hours, edits it
   pbx,
 }) => {
   test.setTimeout(120_000)
-  const demoId = await savePbx(app, services, 'Demo office', pbx.url, DEMO)
-  await savePbx(app, services, 'Other office', pbx.url, OTHER)
+  const demoId = await savePbx(services, 'Demo office', pbx.url, DEMO)
+  await savePbx(services, 'Other office', pbx.url, OTHER)
+  await showApp(app)
   await signInThroughTheApp(app, 'Demo office', DEMO)
   const api = await demoApi(pbx.url, DEMO)
   const providers = (await api.get<Page1<Provider>>('/api/providers')).body.items
@@ -336,7 +337,8 @@ test('the tenant admin creates a rule with two routes and office hours, edits it
 test('Enter in a tag box adds the entry and keeps the box open, with the cursor in it, for the next one', async ({ app, services, pbx }) => {
   // NDynamicTags re-creates the box when a tag is added before it, and Chromium blurs the old box
   // on the way (happy-dom does not): the box must stay open all the same
-  await savePbx(app, services, 'Demo office', pbx.url, DEMO)
+  await savePbx(services, 'Demo office', pbx.url, DEMO)
+  await showApp(app)
   await signInThroughTheApp(app, 'Demo office', DEMO)
   await app.getByRole('menu').getByText('Outbound rules', { exact: true }).click()
   await app.getByRole('link', { name: 'New rule' }).click()
@@ -349,8 +351,9 @@ test('Enter in a tag box adds the entry and keeps the box open, with the cursor 
 })
 
 test('the dialog that copies rules to another PBX is named by its title', async ({ app, services, pbx }) => {
-  await savePbx(app, services, 'Demo office', pbx.url, DEMO)
-  await savePbx(app, services, 'Other office', pbx.url, OTHER)
+  await savePbx(services, 'Demo office', pbx.url, DEMO)
+  await savePbx(services, 'Other office', pbx.url, OTHER)
+  await showApp(app)
   await signInThroughTheApp(app, 'Demo office', DEMO)
   await app.getByRole('menu').getByText('Outbound rules', { exact: true }).click()
   await app.getByRole('checkbox', { name: 'Select Local', exact: true }).click()

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { savePbx } from './e2e-steps'
-import { expect, test } from './harness'
+import { expect, showApp, test } from './harness'
 
 const DEMO = { username: 'manager', password: 'manager', domain: 'demo.pbx.example' }
 const OTHER = { username: 'manager', password: 'manager', domain: 'other.pbx.example' }
@@ -31,8 +31,9 @@ test('Control+K finds a PBX or an area by part of its name: Enter opens it (sign
   pbx,
 }) => {
   test.setTimeout(60_000)
-  await savePbx(app, services, 'Demo office', pbx.url, DEMO)
-  await savePbx(app, services, 'Other office', pbx.url, OTHER)
+  await savePbx(services, 'Demo office', pbx.url, DEMO)
+  await savePbx(services, 'Other office', pbx.url, OTHER)
+  await showApp(app)
   await expect(activePbx(app)).toContainText('No PBX open')
 
   // every saved PBX and every area, the areas that need a PBX listed with why they cannot be chosen
@@ -103,8 +104,9 @@ test('Control+K finds a PBX or an area by part of its name: Enter opens it (sign
 
 test('the last PBX and screen come back after a reload, and when the app starts again', async ({ app, services, pbx, rendererUrl }) => {
   test.setTimeout(60_000)
-  const demoId = await savePbx(app, services, 'Demo office', pbx.url, DEMO)
-  await savePbx(app, services, 'Other office', pbx.url, OTHER)
+  const demoId = await savePbx(services, 'Demo office', pbx.url, DEMO)
+  await savePbx(services, 'Other office', pbx.url, OTHER)
+  await showApp(app)
 
   // open the PBX and a screen a few levels in: one rule's editor
   await goTo(app, 'demo')

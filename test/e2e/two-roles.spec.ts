@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { IvrServer } from '../../electron/contract/pbx'
 import { demoApi, openArea, savePbx, signInThroughTheApp } from './e2e-steps'
-import { expect, test } from './harness'
+import { expect, showApp, test } from './harness'
 
 /**
  * One saved entry per PBX for both roles (issue 38), as a reseller meets it: an entry for the
@@ -17,8 +17,9 @@ const ADMIN = { username: 'admin', password: 'admin' }
 
 test('a reseller merges two entries of one PBX, signs in as its system administrator from IVR servers, and works in both roles from one entry', async ({ app, services, pbx, dataDir }) => {
   test.setTimeout(60_000)
-  await savePbx(app, services, 'Demo PBX admin', pbx.url, ADMIN)
-  await savePbx(app, services, 'Demo Company', pbx.url, MANAGER)
+  await savePbx(services, 'Demo PBX admin', pbx.url, ADMIN)
+  await savePbx(services, 'Demo Company', pbx.url, MANAGER)
+  await showApp(app)
 
   // the PBX list says the two entries are one PBX, and merges them on the user's word
   const notice = app.getByRole('alert').filter({ hasText: `Two entries for ${pbx.url}` })

@@ -19,6 +19,13 @@ export const CHROMIUM_PATH = '/usr/bin/chromium'
 export const HEADLESS_SHELL_PATH = '/usr/lib/chromium/chromium-headless-shell'
 export const CHROMIUM_TEST_PATH = existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH
 
+/**
+ * The tag of an end-to-end test that runs in the full browser (CHROMIUM_PATH), not the headless
+ * shell: where the two differ in what the test judges (the accessibility pass's email preview, a
+ * sandboxed iframe the shell makes a Tab stop; playwright.config.ts).
+ */
+export const FULL_BROWSER_TAG = '@full-browser'
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
