@@ -1,5 +1,6 @@
 import { axeFindings } from './a11y-steps'
 import { expectVisibleFocus } from './focus-walk'
+import { checkLayout } from './layout-checks'
 import { expect, showApp, test } from './harness'
 
 /**
@@ -7,14 +8,17 @@ import { expect, showApp, test } from './harness'
  * it was made faster (issue 41): the saved-PBX list, as the pass sees it, with a stylesheet that
  * breaks it on purpose added to the running page (the scratch build of a careless change):
  * - text made too faint on its background: axe reports a serious colour-contrast violation;
- * - the focus indicators taken away: the focus walk fails, naming the controls.
+ * - the focus indicators taken away: the focus walk fails, naming the controls;
+ * - a long name cut to its two lines with its full text taken away: the layout audit names it.
  * Without the stylesheet the same screen passes both (the pass's own visit of it).
  */
 
 test.use({ appLoadedAtStart: false })
 
+const LONG_LABEL = 'Zahnarztpraxis Dr. Müller-Lüdenscheidt & Partner, Zweigstelle Süd'
+
 test.beforeEach(async ({ app, services }) => {
-  for (const label of ['Branch North', 'Branch South']) {
+  for (const label of ['Branch North', LONG_LABEL]) {
     await services.handlers.saveProfile({
       fields: { label, baseUrl: 'https://pbx.example', username: 'installer', domain: '', signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },
     })
@@ -37,4 +41,20 @@ test('focus indicators taken away fail the pass: the focus walk names the contro
     content: '*:focus, *:focus-visible, *:focus-within { outline: none !important; box-shadow: none !important; } .n-button__state-border, .n-button__border { display: none !important; }',
   })
   await expect(expectVisibleFocus(app, 'the saved PBXs, indicators removed')).rejects.toThrow(/look the same focused and not/)
+})
+
+test('a long name cut to two lines fails the layout audit once its full text is nowhere to hover or focus', async ({ app }) => {
+  await app.setViewportSize({ width: 1024, height: 700 })
+  const name = app.locator('tr[data-profile-id] strong', { hasText: 'Zahnarztpraxis' })
+  // as shipped: two lines, its full text in its title and in its row's name
+  await expect.poll(async () => (await name.evaluate((element) => (element as unknown as { scrollHeight: number; clientHeight: number }).scrollHeight > (element as unknown as { clientHeight: number }).clientHeight + 1))).toBe(true)
+  const clipped = async () => (await app.evaluate(checkLayout, { keyColumns: [] })).filter((finding) => finding.check === 'clipped')
+  expect(await clipped()).toEqual([])
+  // a careless change: the title and the row's name dropped
+  await name.evaluate((element) => {
+    const strong = element as unknown as { removeAttribute(name: string): void; closest(selector: string): { removeAttribute(name: string): void } | null }
+    strong.removeAttribute('title')
+    strong.closest('tr')?.removeAttribute('aria-label')
+  })
+  expect(await clipped()).toContainEqual(expect.objectContaining({ element: expect.stringContaining('Zahnarztpraxis'), detail: expect.stringMatching(/^shows 2 lines/) }))
 })

@@ -44,8 +44,11 @@ import { endScreen, printTotals, startScreen, timed, timedPart } from './a11y-ti
 const SCHEMES = ['light', 'dark'] as const
 const fileNameOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 
-const DEMO = 'Demo Company'
+// a customer's name as resellers type them: long, German, with an ampersand (issue 42: long names by design)
+const DEMO = 'Zahnarztpraxis Dr. Müller-Lüdenscheidt & Partner'
 const OTHER = 'Other Company'
+/** a batch named as an installer names a site's part: long, with its wing in brackets */
+const TYPED_BATCH = 'Erdgeschoss und Lager (Nordflügel), von Hand getippt'
 const SYSTEM = 'Head office'
 
 type Context = { app: Page; services: Services; pbx: DemoPbx; scheme: 'light' | 'dark' }
@@ -87,10 +90,10 @@ async function asAdmin({ app, services, pbx }: Context): Promise<string> {
 /** A batch of the mixed-MAC fixture (two rows with errors), opened on its rows. */
 async function batchWithErrors(context: Context): Promise<void> {
   const { app, services } = context
-  await batchFromFixture(services, 'Handsets typed by hand', 'mixed-mac-forms.csv')
+  await batchFromFixture(services, TYPED_BATCH, 'mixed-mac-forms.csv')
   await asManager(context)
   await openArea(app, 'DECT phones')
-  await app.getByRole('button', { name: 'Open Handsets typed by hand' }).click()
+  await app.getByRole('button', { name: `Open ${TYPED_BATCH}` }).click()
   await expect(app.getByText(/7 rows · 2 with errors/)).toBeVisible()
 }
 
@@ -267,7 +270,7 @@ const SCREENS: Screen[] = [
     why: 'the list of batches with their state tags',
     async show(context) {
       const { app, services } = context
-      await batchFromFixture(services, 'Handsets typed by hand', 'mixed-mac-forms.csv')
+      await batchFromFixture(services, TYPED_BATCH, 'mixed-mac-forms.csv')
       await batchFromFixture(services, 'Excel export', 'excel-semicolon-bom.csv')
       await asManager(context)
       await openArea(app, 'DECT phones')
@@ -316,7 +319,7 @@ const SCREENS: Screen[] = [
       const { app } = context
       await batchWithErrors(context)
       await app.getByRole('button', { name: 'Add from a spreadsheet…' }).click()
-      const dialog = app.getByRole('dialog', { name: 'Add a spreadsheet to Handsets typed by hand' })
+      const dialog = app.getByRole('dialog', { name: `Add a spreadsheet to ${TYPED_BATCH}` })
       await dialog.getByLabel('Spreadsheet file').setInputFiles(fixturePath('excel-semicolon-bom.csv'))
       await expect(dialog.getByLabel('Field for column MAC-Adresse')).toBeVisible()
     },

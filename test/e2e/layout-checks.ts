@@ -6,6 +6,8 @@
  *   input's placeholder wider than the input, or a number wider than its number box, unless the full text is reachable on hover and on
  *   keyboard focus (a `title` or `aria-label` holding it, on a control that takes the focus);
  *   and text whose end lies under another element (a fixed column, a neighbour) where it shows;
+ *   and a name held to its lines (`-webkit-line-clamp`: a name where it identifies, on two lines
+ *   at most) that has more, under the same rule;
  * - `overlap`: two interactive controls overlapping;
  * - `row line`: the controls of one table row off its line (vertical centres more than 2 px apart),
  *   but for those a table folded into the row's second line for want of width (`data-folded`);
@@ -32,6 +34,8 @@ interface El {
   childNodes: ArrayLike<{ nodeType: number; textContent: string | null }>
   scrollWidth: number
   clientWidth: number
+  scrollHeight: number
+  clientHeight: number
   tabIndex: number
   value?: string
   placeholder?: string
@@ -42,7 +46,7 @@ interface El {
   closest(selector: string): El | null
   querySelectorAll(selector: string): ArrayLike<El>
 }
-type Style = { overflowY: string; overflowX: string; textOverflow: string; visibility: string; opacity: string; display: string; font: string; paddingLeft: string; paddingRight: string; position: string }
+type Style = { webkitLineClamp: string; overflowY: string; overflowX: string; textOverflow: string; visibility: string; opacity: string; display: string; font: string; paddingLeft: string; paddingRight: string; position: string }
 interface TextNode {
   textContent: string | null
   parentElement: El | null
@@ -120,7 +124,8 @@ export function checkLayout(options: LayoutOptions): LayoutFinding[] {
   const reachable = (element: El, text: string): boolean => {
     for (let up: El | null = element, level = 0; up && level < 5; up = up.parentElement, level++) {
       const full = `${up.getAttribute('title') ?? ''} ${up.getAttribute('aria-label') ?? ''}`
-      const focusable = up.tabIndex >= 0 || up.closest(CONTROLS) !== null
+      // tabindex -1 too: a row of a list the arrow keys move through (one row at a time is the Tab stop)
+      const focusable = up.getAttribute('tabindex') !== null || up.tabIndex >= 0 || up.closest(CONTROLS) !== null
       if (focusable && full.includes(text)) return true
     }
     return false
@@ -134,6 +139,12 @@ export function checkLayout(options: LayoutOptions): LayoutFinding[] {
     if (!ownText && style.textOverflow !== 'ellipsis') continue
     const text = textOf(element)
     if (text && !reachable(element, text)) find('clipped', element, `shows ${element.clientWidth} of ${element.scrollWidth} px`)
+  }
+  for (const element of all('body *')) {
+    const clamp = win.getComputedStyle(element).webkitLineClamp
+    if (!clamp || clamp === 'none' || element.scrollHeight <= element.clientHeight + 1) continue
+    const text = textOf(element)
+    if (text && !reachable(element, text)) find('clipped', element, `shows ${clamp} lines, ${element.clientHeight} of ${element.scrollHeight} px high`)
   }
   const canvas = doc.createElement('canvas').getContext('2d')
   for (const input of all('input[placeholder], textarea[placeholder]')) {
