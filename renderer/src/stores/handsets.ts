@@ -1,5 +1,5 @@
 import type { OperationInput, OperationOutput } from '@contract/bridge'
-import type { ExtensionRange } from '@contract/bridge-handsets'
+import type { ExtensionRange, HandsetSwapAnswer } from '@contract/bridge-handsets'
 import type { Batch } from '@contract/dect'
 import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
@@ -8,6 +8,7 @@ import { useBatchesStore } from './batches'
 import { callBridge, plain } from './bridge-call'
 
 export type HandsetScan = { ok: true; answer: Omit<OperationOutput<'scanHandset'>, 'batch'> } | { ok: false; error: BridgeError }
+export type HandsetSwap = { ok: true; swap: HandsetSwapAnswer } | { ok: false; error: BridgeError }
 
 /**
  * The handsets of the batch on screen (the batches store holds the batch): edited in place, added
@@ -20,6 +21,7 @@ export const useHandsetsStore = defineStore('handsets', () => {
   /** the base the next scanned handsets go on (its MAC), per batch */
   const scanBase = ref<Record<string, string>>({})
   const checking = ref(false)
+  const swapping = ref(false)
   /** what the last check could not do on that PBX (no list of users, no members) */
   const notes = ref<string[]>([])
 
@@ -59,12 +61,30 @@ export const useHandsetsStore = defineStore('handsets', () => {
     return { ok: true, answer }
   }
 
+  /**
+   * A broken handset swapped for a new one on that PBX (issue 43): `handset` the old one (IPUI,
+   * IPEI or extension), `to` the new one's IPUI or IPEI. The batch answered, with the swap noted, is shown.
+   */
+  async function swap(profileId: string, handset: string, to: string): Promise<HandsetSwap> {
+    const batchId = batches.current?.id
+    if (!batchId) return { ok: false, error: { code: 'NOT_FOUND', message: 'No batch is open.' } }
+    swapping.value = true
+    try {
+      const result = await callBridge(() => window.pbx.swapHandset({ batchId, profileId, handset, to }))
+      if (!result.ok) return { ok: false, error: result.error }
+      batches.put(result.value.batch)
+      return { ok: true, swap: result.value.swap }
+    } finally {
+      swapping.value = false
+    }
+  }
+
   /** The first run of free extensions on that PBX (enrolment's default range); an error when it cannot be asked. */
   function freeRun(profileId: string) {
     return callBridge(() => window.pbx.freeExtensionRun({ profileId }))
   }
 
-  return { scanBase, checking, notes, edit, checkOnPbx, scan, freeRun }
+  return { scanBase, checking, swapping, notes, edit, checkOnPbx, scan, swap, freeRun }
 })
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useHandsetsStore, import.meta.hot))

@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs'
+import { MANAGER, pushBatch } from './a11y-steps'
+import { demoApi, openArea, openPbx, signedInPbx } from './e2e-steps'
+import { expect, showApp, test } from './harness'
+
+type Member = { extension_number: string; ipui: string; handset_index: number }
+
+const BASES = 'MAC;Name;Model\n00:15:65:E4:00:01;Hall;W70B\n00:15:65:E4:00:02;Yard;W70B\n'
+const HANDSETS = 'Base MAC;IPUI;Extension;Name\n00:15:65:E4:00:01;00AE000001;1151;Anna\n00:15:65:E4:00:01;00AE000002;1152;Ben\n00:15:65:E4:00:02;00AE000003;1153;Clara\n'
+
+/**
+ * Issue 43's swap, from the app, by keyboard and scanner: Ben's handset breaks. On the Handsets
+ * tab, "Swap a handset…"; the old one by its extension, the new one's label scanned: the new
+ * handset rings at Ben's extension, at his index on the Hall base, on the PBX; the old IPUI is gone
+ * from it; the batch shows what it replaced; its label goes to the Labels tab alone. An IPUI the
+ * PBX has on another base is refused, named, under the new handset's field, and nothing changes.
+ */
+test('a broken handset swapped for a new one from the Handsets tab: on the PBX at its extension and index, its label offered, a handset of another base refused', async ({ app, services, pbx }) => {
+  test.setTimeout(60_000)
+  mkdirSync('test-results/screens', { recursive: true })
+  const profileId = await signedInPbx(services, 'Demo Company', pbx.url, MANAGER)
+  const batch = await services.handlers.createBatchFromCsv({
+    name: 'Site H',
+    fileName: 'bases.csv',
+    base64: Buffer.from(BASES).toString('base64'),
+    mapping: { MAC: 'mac', Name: 'name', Model: 'model' },
+    defaults: { vendor: 'Yealink' },
+  })
+  await services.handlers.importCsvIntoBatch({
+    batchId: batch.id,
+    fileName: 'handsets.csv',
+    base64: Buffer.from(HANDSETS).toString('base64'),
+    mapping: { 'Base MAC': 'mac', IPUI: 'ipui', Extension: 'extension', Name: 'name' },
+  })
+  await pushBatch(services, batch.id, profileId)
+  await expect.poll(async () => (await services.handlers.getBatch({ batchId: batch.id })).handsets.filter((h) => h.outcome.state === 'enrolled').length).toBe(3)
+
+  const api = await demoApi(pbx.url, MANAGER)
+  const phones = (await api.get<{ items: { id: string; mac: string }[] }>('/api/dect_phones')).body.items
+  const hall = phones.find((p) => p.mac.replaceAll(':', '').toUpperCase() === '001565E40001')!
+  const hallMembers = async () => (await api.get<{ items: Member[] }>(`/api/dect_phones/${hall.id}/members`)).body.items
+  const before = await hallMembers()
+  const ben = before.find((m) => m.extension_number === '1152')!
+  expect(ben.ipui).toBe('00AE000002')
+
+  await showApp(app)
+  await openPbx(app, 'Demo Company', MANAGER.username)
+  await openArea(app, 'DECT phones')
+  await app.getByRole('button', { name: 'Open Site H' }).click()
+  await app.getByRole('tab', { name: 'Handsets (3)' }).click()
+
+  // a handset of another base on the PBX (the seeded Reception base's): refused, named, nothing written
+  // (the PBX the batch went to is the one chosen: the button waits for none)
+  await expect(app.getByRole('button', { name: 'Swap a handset…' })).toBeEnabled()
+  await app.getByRole('button', { name: 'Swap a handset…' }).click()
+  const dialog = app.getByRole('dialog', { name: 'Swap a handset on Demo Company' })
+  const oldField = dialog.getByRole('textbox', { name: 'Old handset' })
+  await expect(oldField).toBeFocused()
+  await app.keyboard.type('1152')
+  await app.keyboard.press('Enter')
+  const newField = dialog.getByRole('textbox', { name: 'New handset' })
+  await expect(newField).toBeFocused()
+  await app.keyboard.type('00092263DD')
+  await app.keyboard.press('Enter')
+  await expect(dialog.getByText(/00092263DD/).first()).toBeVisible()
+  await expect(dialog).toContainText('Reception base')
+  await expect(newField).toBeFocused()
+  expect(await hallMembers()).toEqual(before)
+
+  // the new handset's label, scanned over the refused one: swapped
+  await app.keyboard.press('Control+A')
+  await app.keyboard.type('00AE0000F1')
+  await app.keyboard.press('Enter')
+  await expect(dialog.getByRole('status')).toContainText('1152')
+  const after = await hallMembers()
+  expect(after.find((m) => m.ipui === '00AE000002'), 'the old IPUI is off the base').toBeUndefined()
+  expect(after.find((m) => m.ipui === '00AE0000F1')).toMatchObject({ extension_number: '1152', handset_index: ben.handset_index })
+  expect(after.filter((m) => m.extension_number === '1152')).toHaveLength(1)
+  expect(after.length).toBe(before.length)
+
+  // the batch keeps the swap; its label alone goes to the Labels tab
+  // Enter prints it: the focus waits on "Print its label"
+  await expect(dialog.getByRole('button', { name: 'Print its label' })).toBeFocused()
+  await app.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  const labels = app.getByRole('region', { name: 'Labels' })
+  await expect(labels.getByText('Reprint: 1 handset chosen')).toBeVisible()
+  await expect(labels.locator('.dect-labels__label--handset')).toHaveCount(1)
+  const saved = (await services.handlers.getBatch({ batchId: batch.id })).handsets.find((h) => h.values.extension === '1152')!
+  expect(saved.values.ipui).toBe('00AE0000F1')
+  expect(saved.swaps).toEqual([expect.objectContaining({ from: '00AE000002', to: '00AE0000F1' })])
+  await app.getByRole('tab', { name: 'Handsets (3)' }).click()
+  await expect(app.getByRole('row', { name: /^Handset / }).filter({ hasText: '00AE0000F1' })).toContainText('replaced 00AE000002')
+  await app.screenshot({ path: 'test-results/screens/handset-swapped-1280x720.png' })
+})
