@@ -1,5 +1,5 @@
 import type { SiteBase, SiteStatus } from '../contract/bridge-handsets'
-import { baseName, handsetLine, handsetSummary, siteOrder, siteShownState, sincePush, siteWhy, type SiteShownState } from '../contract/site-words'
+import { baseLines, baseName, handsetLine, handsetSummary, siteOrder, siteShownState, sincePush, siteWhy, type SiteShownState } from '../contract/site-words'
 import { macForPeople } from '../contract/dect'
 import { plural } from './output'
 
@@ -82,15 +82,16 @@ export function siteSummary(counts: SiteCounts, membersSupported: boolean): stri
   return `${bases}; ${handsets}`
 }
 
-/** The table: state, base, MAC, handsets, why; in the tab's order. */
+/** The table: state, base, MAC, handsets, lines in use, why; in the tab's order. */
 export function siteTable(bases: readonly ShownBase[]): { header: string[]; rows: string[][] } {
   return {
-    header: ['STATE', 'BASE', 'MAC', 'HANDSETS', 'WHY'],
+    header: ['STATE', 'BASE', 'MAC', 'HANDSETS', 'LINES', 'WHY'],
     rows: bases.map((base) => [
       SITE_STATE_WORDS[base.shownState],
       baseName(base),
       macForPeople(base.mac),
       base.handsets === undefined ? '-' : handsetSummary(base.handsets),
+      baseLines(base)?.text ?? '-',
       base.why,
     ]),
   }

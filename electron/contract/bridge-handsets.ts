@@ -108,6 +108,8 @@ export const SiteBaseSchema = z.object({
   ip: z.string().optional(),
   fwver: z.string().optional(),
   model: z.string().optional(),
+  /** the handsets its model takes (the PBX's DECT models, contract/base-capacity.ts); absent when unknown */
+  lines: z.int().min(1).optional(),
   /**
    * the base's members on the PBX against the batch's handsets for it (issue 40); absent when the
    * base is not pushed, not on the PBX (any more), or the PBX offers no members (`membersSupported`)

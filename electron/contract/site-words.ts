@@ -1,3 +1,4 @@
+import { capacityLevel, capacityText, type CapacityLevel } from './base-capacity'
 import type { SiteBase, SiteHandset, SiteState } from './bridge-handsets'
 import { macForPeople as macText } from './dect'
 
@@ -5,7 +6,7 @@ import { macForPeople as macText } from './dect'
  * Words and order of On site (issue 40), the app's tab and `batch site` alike: a base's state as
  * shown (a base still waiting N minutes after its push is "not seen yet"), the bases that need the
  * installer first, the filter's choices, why a base stands where it does, and its handsets on the
- * PBX against the batch.
+ * PBX against the batch and against its model's lines.
  */
 
 export type SiteShownState = SiteState | 'late'
@@ -88,6 +89,17 @@ export function handsetLine(h: SiteHandset): string {
   if (h.place === 'not_in_batch') return `Not in the batch: ${who(h)}, handset ${h.handsetIndex}`
   if (h.place === 'other_base') return `The batch has it on ${h.batchBase}: ${who(h)}`
   return `On the base: ${who(h)}`
+}
+
+/**
+ * A base's members on the PBX against its model's lines (contract/base-capacity.ts), or undefined
+ * where the lines or the members are unknown. A handset the batch has for the base but the PBX
+ * has not takes no line; one the PBX has there that the batch has not does.
+ */
+export function baseLines(base: Pick<SiteBase, 'lines' | 'handsets'>): { used: number; lines: number; level: CapacityLevel; text: string } | undefined {
+  if (base.lines === undefined || base.handsets === undefined) return undefined
+  const used = base.handsets.filter((h) => h.place !== 'missing').length
+  return { used, lines: base.lines, level: capacityLevel(used, base.lines), text: capacityText(used, base.lines) }
 }
 
 /** A base as people name it: "Hall", or its MAC without a name. */

@@ -84,7 +84,7 @@ test('enrolment offers the PBX free extensions, follows each scan in the table, 
   const row41 = app.getByRole('row', { name: 'Handset 41' })
   await app.keyboard.type(`${HALL}\n00AF720001\n`, { delay: 0 })
   const status = enrol.getByRole('status')
-  await expect(status).toHaveText('✓ Extension 1003: handset 00AF720001 on base Hall (41 of 100).')
+  await expect(status).toHaveText('✓ Extension 1003: handset 00AF720001 on base Hall (41 of 100 lines).')
   // whole but for the half pixel Naive UI's virtual list keeps under its edge (rows of 58.06 px)
   await expect(row41).toBeInViewport({ ratio: 0.98 })
   await expect(code).toBeInViewport({ ratio: 1 })

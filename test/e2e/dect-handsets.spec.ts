@@ -109,7 +109,7 @@ test('import handsets, fix a bad IPEI, push, see the members on the PBX, watch t
   await app.keyboard.type('001565E00002\n', { delay: 0 })
   await expect(enrol.getByRole('status')).toHaveText('✓ Base Lager selected (2 of 10 handsets): scan its handsets.')
   await app.keyboard.type('00AE000011\n00AE000012\n00AE000013\n', { delay: 0 })
-  await expect(enrol.getByRole('status')).toHaveText('✓ Extension 1203: handset 00AE000013 on base Lager (5 of 10).')
+  await expect(enrol.getByRole('status')).toHaveText('✓ Extension 1203: handset 00AE000013 on base Lager (5 of 10 lines).')
   await expect(app.getByText('7 handsets · 0 with errors · 0 with warnings')).toBeVisible()
   // the same handset again: nothing added, a warning
   await app.keyboard.type('00AE000012\n', { delay: 0 })

@@ -120,7 +120,7 @@ test('the installer, by keyboard alone: bases from a spreadsheet, a model fixed 
   // the range is the PBX's first run of free extensions (1001 and 1002 are on its Reception base): nothing typed
   await expect(enrol.getByText('1003–1250 free (248)')).toBeVisible()
   await keys.scan('001565E30001', '00B0000001', '00B0000002', '00B0000003')
-  await expect(enrol.getByRole('status')).toHaveText('✓ Extension 1005: handset 00B0000003 on base Base 1 (3 of 10).')
+  await expect(enrol.getByRole('status')).toHaveText('✓ Extension 1005: handset 00B0000003 on base Base 1 (3 of 10 lines).')
   // the third one hangs in the other hall: Esc stops scanning, the focus on the handset just scanned;
   // ticked, moved to base 2 by scanning that base's label
   await keys.press('Escape')

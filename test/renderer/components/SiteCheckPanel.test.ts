@@ -37,6 +37,26 @@ describe('SiteCheckPanel', () => {
     expect(wrapper.text()).not.toContain('does not offer DECT phone members')
   })
 
+  it("shows each base's members against its model's lines: amber from 80 %, red past them", async () => {
+    const member = (n: number) => ({ place: 'on_base' as const, ipui: `00AF1000${String(n).padStart(2, '0')}`, extension: String(1160 + n), handsetIndex: n })
+    const members = (count: number) => Array.from({ length: count }, (_, i) => member(i + 1))
+    const { wrapper } = await mountPanel(
+      status([
+        base(1, 'seen', { lines: 10, handsets: members(3) }),
+        base(2, 'seen', { lines: 10, handsets: [...members(8), { place: 'missing', ipui: '00AF100099', extension: '1199' }] }),
+        base(3, 'seen', { lines: 2, handsets: [...members(2), { place: 'not_in_batch', ipui: '00CC000001', extension: '1170', handsetIndex: 3 }] }),
+      ]),
+    )
+    const capacity = (n: number) => wrapper.find(`tbody tr[aria-label="Base Base ${n}"] .site-table__capacity`)
+    expect(capacity(1).text()).toBe('3 of 10 lines')
+    expect(capacity(1).classes()).toContain('site-table__capacity--room')
+    // a handset the batch has for the base but the PBX has not takes no line
+    expect(capacity(2).text()).toBe('8 of 10 lines: 2 left')
+    expect(capacity(2).classes()).toContain('site-table__capacity--nearly_full')
+    expect(capacity(3).text()).toBe('3 of 2 lines: 1 more than the model takes')
+    expect(capacity(3).classes()).toContain('site-table__capacity--over')
+  })
+
   it('says so where the PBX has no members (404/405), the handsets column empty', async () => {
     const { wrapper } = await mountPanel(status([base(1, 'seen'), base(2, 'waiting')], false))
     expect(wrapper.text()).toContain('This PBX does not offer DECT phone members')

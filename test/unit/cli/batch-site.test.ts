@@ -79,10 +79,10 @@ describe.skipIf(!keychain.available)('batch site against the demo PBX', { timeou
     expect(run.code, run.stderr).toBe(0)
     const lines = run.stdout.trimEnd().split('\n')
     expect(lines[0]).toMatch(/^On site: "site" on "Demo Company", read at .+: 1 of 2 bases fetched their configuration, 1 waiting; 2 of 3 handsets on their bases\.$/)
-    expect(lines[1]).toMatch(/^STATE\s+BASE\s+MAC\s+HANDSETS\s+WHY$/)
+    expect(lines[1]).toMatch(/^STATE\s+BASE\s+MAC\s+HANDSETS\s+LINES\s+WHY$/)
     // waiting first, then the base that fetched its configuration
-    expect(lines[2]).toMatch(/^waiting\s+Yard\s+00:15:65:E3:00:02\s+0 of 1 on the base\s+Pushed less than a minute ago, not fetched yet\.$/)
-    expect(lines[3]).toMatch(/^fetched\s+Hall\s+00:15:65:E3:00:01\s+2 of 2 on the base\s+IP \S+ · firmware \S+/)
+    expect(lines[2]).toMatch(/^waiting\s+Yard\s+00:15:65:E3:00:02\s+0 of 1 on the base\s+0 of 10 lines\s+Pushed less than a minute ago, not fetched yet\.$/)
+    expect(lines[3]).toMatch(/^fetched\s+Hall\s+00:15:65:E3:00:01\s+2 of 2 on the base\s+2 of 10 lines\s+IP \S+ · firmware \S+/)
     expect(lines.slice(4)).toEqual(['Yard: Missing: 9999 Nobody (00AD000003)'])
 
     // counted late from a minute of waiting (--late-after), and as JSON

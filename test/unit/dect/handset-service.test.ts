@@ -60,7 +60,7 @@ describe('handsets through the Bridge', () => {
     const scan = (code: string) => call('scanHandset', { batchId: batch.id, code, baseMac: base.baseMac, extensions: range, namePattern: 'Room {extension}' })
     const first = await scan('00aa000001')
     expect(first).toMatchObject({ result: 'added', extension: '1201', onBase: 1, lines: 10 })
-    expect(first.message).toBe('Extension 1201: handset 00AA000001 on base Base 00:15:65:AA:00:01 (1 of 10).')
+    expect(first.message).toBe('Extension 1201: handset 00AA000001 on base Base 00:15:65:AA:00:01 (1 of 10 lines).')
     // the IPEI printed on a box is the same handset as its IPUI
     const second = await scan(ipuiToIpei('00AA000002'))
     expect(second).toMatchObject({ result: 'added', extension: '1202' })

@@ -95,6 +95,23 @@ describe('on site: members per base against the batch', () => {
     ])
   })
 
+  it("gives each base its model's lines from the PBX's models, for the handsets against them; none where the model is unknown", async () => {
+    const batch = await pushedBatch()
+    const withLines = createSiteCheck({
+      store,
+      callerFor: async () => caller,
+      linesOf: async () => linesFromModels([{ filename: 'yealink_w70b.xml', model: 'W70B', lines: 2, display_name: 'Yealink W70B' }]),
+    })
+    const status = await withLines.siteStatus({ batchId: batch.id, profileId: PROFILE_ID, fresh: true })
+    expect(status.bases.map((b) => [b.name, b.lines, b.handsets?.filter((h) => h.place !== 'missing').length])).toEqual([
+      ['Hall', 2, 2],
+      ['Yard', 2, 2],
+      ['Shed', 2, undefined],
+    ])
+    const unknown = await siteCheck().siteStatus({ batchId: batch.id, profileId: PROFILE_ID, fresh: true })
+    expect(unknown.bases.map((b) => b.lines)).toEqual([undefined, undefined, undefined])
+  })
+
   it('a poll answers the members read in the last 30 s again, without asking the PBX; fresh, or older, they are read again', async () => {
     const batch = await pushedBatch()
     let clock = 1_000_000

@@ -1,3 +1,4 @@
+import { capacityText } from '../../../contract/base-capacity'
 import { macForPeople, rowHasErrors, type Batch } from '../../../contract/dect'
 import type { ExtensionRange, ScanHandsetAnswer } from '../../../contract/bridge-handsets'
 import { freeExtensions } from '../../../contract/handset-setting'
@@ -97,7 +98,8 @@ export function scanInto(batch: Batch, input: ScanInput, linesOf: LinesOf): { ba
       result: 'added',
       handsetId: handset.id,
       extension,
-      message: `Extension ${extension}: handset ${ipui.ipui} on base ${baseName} (${count}${lines === undefined ? '' : ` of ${lines}`}).`,
+      // the base's lines as they fill: "(8 of 10 lines: 2 left)", "(10 of 10 lines: full)"
+      message: `Extension ${extension}: handset ${ipui.ipui} on base ${baseName} (${lines === undefined ? count : capacityText(count, lines)}).`,
     },
   }
 }

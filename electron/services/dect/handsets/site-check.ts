@@ -1,6 +1,6 @@
 import type { BridgeHandlers } from '../../../contract/bridge'
 import { SITE_MEMBERS_FRESH_MS, type BaseActionOutcome, type SiteBase } from '../../../contract/bridge-handsets'
-import { macForPeople } from '../../../contract/dect'
+import { macForPeople, withDefaults } from '../../../contract/dect'
 import { normalizeMac, type DectMember } from '../../../contract/pbx'
 import { mapLimited } from '../../concurrency/map-limited'
 import { ServiceError } from '../../errors'
@@ -88,7 +88,8 @@ export function createSiteCheck({ store, callerFor, linesOf, now = Date.now }: S
         .filter((row) => row.values.mac !== undefined)
         .map((row) => {
           const mac = row.values.mac as string
-          const common = { rowId: row.id, row: row.row, name: row.values.name ?? '', mac }
+          const modelLines = lines(withDefaults(row.values, batch.defaults))
+          const common = { rowId: row.id, row: row.row, name: row.values.name ?? '', mac, ...(modelLines === undefined ? {} : { lines: modelLines }) }
           const pushed = row.outcome.state === 'created' || row.outcome.state === 'matched'
           if (!pushed) return { ...common, state: 'not_pushed' as const }
           const list = members.lists.get(mac)
