@@ -61,4 +61,23 @@ describe('HandsetTable by width', () => {
     await flushPromises()
     expect(folded()).toEqual(['Base Floor 1 base 1'])
   })
+
+  it('a column the user hid ("Columns") neither shows nor folds, wide or narrow; the swap a handset saw is under its IPUI', async () => {
+    const swapped = { ...handsets[0]!, swaps: [{ from: '0328D3C900', to: '0328D3C91E', at: '2026-12-03T09:00:00.000Z' }] }
+    const wide = mount(HandsetTable, { props: { batch, handsets: [swapped], hidden: new Set(['name']) }, attachTo: document.body })
+    await flushPromises()
+    expect(headers()).toEqual(expect.arrayContaining(['base', 'index']))
+    expect(headers()).not.toContain('name')
+    expect(folded()).toEqual([])
+    const line = document.body.querySelector('tr[aria-label="Handset 1"] .handsets__swapped')
+    expect(line?.textContent).toBe('replaced 0328D3C900')
+    expect(line?.getAttribute('title')).toMatch(/^replaced 0328D3C900 → 0328D3C91E, /)
+    wide.unmount()
+
+    sizeElements('.handsets', { width: 760, height: 480 })
+    mount(HandsetTable, { props: { batch, handsets, hidden: new Set(['name']) }, attachTo: document.body })
+    await flushPromises()
+    expect(headers().filter((key) => ['base', 'index', 'name'].includes(key!))).toEqual([])
+    expect(folded()).toEqual(['Base Floor 1 base 1', 'Index 3'])
+  })
 })
