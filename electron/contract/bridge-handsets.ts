@@ -186,6 +186,23 @@ export const HandsetSwapAnswerSchema = z.object({
 })
 export type HandsetSwapAnswer = z.infer<typeof HandsetSwapAnswerSchema>
 
+/** What a move did: the handset (its row), its extension, the bases from and to, its index there, and a sentence. */
+export const HandsetMoveAnswerSchema = z.object({
+  handsetId: z.string(),
+  row: z.int(),
+  ipui: z.string(),
+  extension: z.string(),
+  fromMac: z.string(),
+  fromName: z.string(),
+  toMac: z.string(),
+  toName: z.string(),
+  handsetIndex: z.int(),
+  /** true: the PBX had it on the new base already (a move that stopped after its writes, finished now) */
+  finished: z.boolean(),
+  message: z.string(),
+})
+export type HandsetMoveAnswer = z.infer<typeof HandsetMoveAnswerSchema>
+
 export const handsetOperations = {
   /**
    * the DECT models: this PBX's when a profile is given and it lists them (remembered for offline
@@ -270,6 +287,21 @@ export const handsetOperations = {
       to: z.string().trim().min(1, { error: "scan or type the new handset's IPUI or IPEI" }).max(64),
     }),
     result: z.object({ batch: BatchSchema, swap: HandsetSwapAnswerSchema }),
+  },
+  /**
+   * a handset moved to another base of the batch with its extension (issue 43): one write of each
+   * base's members, the old base first (the extension is on one base at any time), and the old
+   * base put back when the new one refuses. `to`: the base's MAC, or its name in the batch. A move
+   * that stopped half-way is finished by asking it again.
+   */
+  moveHandset: {
+    input: z.strictObject({
+      batchId,
+      profileId,
+      handset: z.string().trim().min(1, { error: 'scan or type the handset: its IPUI, IPEI or extension' }).max(64),
+      to: z.string().trim().min(1, { error: "scan the base's MAC, or type its name" }).max(128),
+    }),
+    result: z.object({ batch: BatchSchema, move: HandsetMoveAnswerSchema }),
   },
   /** re-provision or reboot one base (by MAC) */
   baseAction: {

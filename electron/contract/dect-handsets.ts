@@ -45,6 +45,10 @@ export type HandsetOutcome = z.infer<typeof HandsetOutcomeSchema>
 export const HandsetSwapSchema = z.object({ from: z.string(), to: z.string(), at: z.string() })
 export type HandsetSwap = z.infer<typeof HandsetSwapSchema>
 
+/** A handset moved to another base with its extension (issue 43): the bases' MACs, and when. */
+export const HandsetMoveSchema = z.object({ from: z.string(), to: z.string(), at: z.string() })
+export type HandsetMove = z.infer<typeof HandsetMoveSchema>
+
 export const HandsetRowSchema = z.object({
   id: z.string(),
   /** the data row of the source file, or the scan number */
@@ -60,6 +64,15 @@ export const HandsetRowSchema = z.object({
    * finds out from the PBX and finishes it
    */
   swapping: z.object({ to: z.string(), at: z.string() }).optional(),
+  /** the bases it was moved from and to, oldest first (absent: never moved) */
+  moves: z.array(HandsetMoveSchema).optional(),
+  /**
+   * a move saved before its writes to the PBX: the base it goes to (its MAC), when, and `left`
+   * once the old base was written without it. Still here, the process stopped between the
+   * writes; the next move of the handset to that base finds out from the PBX where it is and
+   * finishes it
+   */
+  moving: z.object({ to: z.string(), at: z.string(), left: z.boolean().optional() }).optional(),
 })
 export type HandsetRow = z.infer<typeof HandsetRowSchema>
 

@@ -91,6 +91,7 @@ export const OPERATION_NAMES = [
   'handoverReportPdf',
   'handoverInstaller',
   'swapHandset',
+  'moveHandset',
   'baseAction',
   'baseActions',
   'listBaseMembers',

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { HandsetSwapAnswer } from '../../../electron/contract/bridge-handsets'
+import type { HandsetMoveAnswer, HandsetSwapAnswer } from '../../../electron/contract/bridge-handsets'
 import type { Batch } from '../../../electron/contract/dect'
 import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
 import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
@@ -11,13 +11,14 @@ import { signedIn } from '../dect/push-support'
 import { addDemoPbx, forgetKeptPasswords } from './kept-passwords'
 import { jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
-// `batch swap <batch> <old> <new>` as an installer runs it (issue 43): a broken handset replaced,
-// checked on the demo PBX's members; without a terminal it needs --yes.
+// `batch swap <batch> <old> <new>` and `batch move <batch> <handset> <base>` as an installer runs
+// them (issue 43): a broken handset replaced, a handset moved to another base with its extension,
+// checked on the demo PBX's members; without a terminal each needs --yes.
 
 const keychain = await openKeytarStore()
 if (!keychain.available) console.warn(`Skipping the batch swap tests: ${keychain.reason} (run vitest inside test/support/in-keyring.sh).`)
 
-describe.skipIf(!keychain.available)('batch swap against the demo PBX', { timeout: 60_000 }, () => {
+describe.skipIf(!keychain.available)('batch swap and move against the demo PBX', { timeout: 60_000 }, () => {
   let pbx: DemoPbx
   const dir = tempDir('pbx-cli-swap-')
   const dataDir = join(dir, 'data')
@@ -64,5 +65,38 @@ describe.skipIf(!keychain.available)('batch swap against the demo PBX', { timeou
     const again = await cli(['batch', 'swap', 'site', '00AE2000FF', '00AE2000FE', '--yes'])
     expect(again.code, again.stderr).toBe(0)
     expect(again.stdout).toMatch(/^Handset 00AE2000FE now rings for extension 1102 on 'Hall' as handset \d+, in place of 00AE2000FF\.$/m)
+  })
+  it("moves extension 1202's handset from Hall to Yard on the PBX, the batch keeps it; without --yes or to a base the batch lacks, nothing moves", async () => {
+    const csv = join(dir, 'move-site.csv')
+    writeFileSync(
+      csv,
+      ['Base MAC,Base name,IPUI,Extension,Name', '00:15:65:E5:00:01,Hall,00AE210001,1201,Anna', '00:15:65:E5:00:01,Hall,00AE210002,1202,Ben', '00:15:65:E5:00:02,Yard,00AE210003,1203,Clara'].join('\r\n') + '\r\n',
+    )
+    expect((await cli(['batch', 'import', csv, '--vendor', 'Yealink', '--model', 'W70B'])).code).toBe(0)
+    expect((await cli(['batch', 'push', 'move-site', '--pbx', 'Demo Company'])).code).toBe(0)
+    const caller = await signedIn(pbx.url)
+    const phones = (await createDectPhonesClient(caller).list()).items
+    const membersOf = async (mac: string) => (await createDectMembersClient(caller).list(phones.find((p) => p.mac === mac)!.id)).map((m) => [m.extension_number, m.ipui, m.handset_index])
+    const before = { hall: await membersOf('001565E50001'), yard: await membersOf('001565E50002') }
+
+    const unattended = await cli(['batch', 'move', 'move-site', '1202', 'Yard'])
+    expect(unattended.stderr).toMatch(/Nothing was done: add --yes to move unattended\./)
+    expect(unattended.code).toBe(2)
+    const nowhere = await cli(['batch', 'move', 'move-site', '1202', 'Loft', '--yes'])
+    expect(nowhere.stderr).toMatch(/to: the batch "move-site" has no base Loft/)
+    expect(nowhere.code).toBe(2)
+    expect({ hall: await membersOf('001565E50001'), yard: await membersOf('001565E50002') }).toEqual(before)
+
+    const moved = await cli(['batch', 'move', 'move-site', '1202', '00:15:65:E5:00:02', '--yes', '--json'])
+    expect(moved.code, moved.stderr).toBe(0)
+    expect(jsonOf<HandsetMoveAnswer>(moved)).toMatchObject({ ipui: '00AE210002', extension: '1202', fromName: 'Hall', toName: 'Yard', finished: false })
+    expect(await membersOf('001565E50001')).toEqual(before.hall.filter((m) => m[0] !== '1202'))
+    expect(await membersOf('001565E50002')).toEqual([...before.yard, ['1202', '00AE210002', 2]])
+    const batch = jsonOf<Batch>(await cli(['batch', 'show', 'move-site', '--json']))
+    expect(batch.handsets[1]).toMatchObject({ values: { base_mac: '001565E50002' }, moves: [{ from: '001565E50001', to: '001565E50002' }] })
+    // the text: one sentence
+    const back = await cli(['batch', 'move', 'move-site', '1202', 'Hall', '--yes'])
+    expect(back.code, back.stderr).toBe(0)
+    expect(back.stdout).toMatch(/^Handset 00AE210002 rings for extension 1202 on 'Hall' as handset 2, no longer on 'Yard'\.$/m)
   })
 })

@@ -93,7 +93,7 @@ describe('swapping a handset', { timeout: 60_000 }, () => {
     expect((await refused('00AE100001', '00AE100003')).message).toBe('to: IPUI 00AE100003 is handset row 3 (1173 Clara 00AE100003) of this batch already.')
     expect((await refused('00AE100001', '00AE100001')).message).toMatch(/is the old handset itself/)
     expect((await refused('00AE100001', '12')).message).toMatch(/^to: IPUI 12 /)
-    expect((await refused('1199', '00AE1000BB')).message).toBe('The batch "Site S" has no handset with extension 1199: scan the old handset\'s label, or type its extension.')
+    expect((await refused('1199', '00AE1000BB')).message).toBe('The batch "Site S" has no handset with extension 1199: scan the handset\'s label, or type its extension.')
     // taken off its base on the PBX meanwhile: said, nothing written
     await createDectMembersClient(caller).replace((await phonesOn(caller)).find((p) => p.mac === HALL)!.id, [{ extension_number: '1171', ipui: '00AE100001', handset_index: '1' }])
     expect((await refused('1172', '00AE1000BB')).message).toMatch(/^The base 'Hall' has no handset 00AE100002 for extension 1172 \(the PBX shows 1171 00AE100001\)/)

@@ -3,12 +3,13 @@ import type { HandsetSwapAnswer } from '../../../contract/bridge-handsets'
 import { macForPeople, type Batch } from '../../../contract/dect'
 import { isHandsetOnPbx, type HandsetRow } from '../../../contract/dect-handsets'
 import { parseIpui } from '../../../contract/ipui'
-import { normalizeMac, type DectMember, type DectMemberWrite } from '../../../contract/pbx'
+import { normalizeMac, type DectMemberWrite } from '../../../contract/pbx'
 import { ServiceError } from '../../errors'
 import type { PbxCaller } from '../../pbx-client/caller'
 import { createDectMembersClient } from '../../pbx-client/dect-members'
 import { createDectPhonesClient } from '../../pbx-client/dect-phones'
 import type { BatchStore } from '../batch-store'
+import { findHandset, handsetText, membersText, sameIpui } from './handset-find'
 import { clashesOf } from './member-holders'
 import { membersOnPbx } from './pbx-members'
 
@@ -33,20 +34,6 @@ export interface HandsetSwapOptions {
   now?: () => Date
 }
 
-const sameIpui = (a: string | undefined, b: string): boolean => a?.toUpperCase() === b.toUpperCase()
-
-/** "handset row 3 (1101 Anna, 00AD000001)" */
-const handsetText = (h: HandsetRow): string => `handset row ${h.row} (${[h.values.extension, h.values.name, h.values.ipui].filter(Boolean).join(' ')})`
-
-/** The old handset: by IPUI or IPEI as scanned, else by extension. */
-function findOld(batch: Batch, code: string): HandsetRow {
-  const read = parseIpui(code)
-  const found = read.ok ? batch.handsets.find((h) => sameIpui(h.values.ipui, read.ipui)) : batch.handsets.find((h) => h.values.extension === code.trim())
-  if (found) return found
-  const named = read.ok ? `IPUI ${read.ipui}` : `extension ${code.trim()}`
-  throw new ServiceError('NOT_FOUND', `The batch "${batch.name}" has no handset with ${named}: scan the old handset's label, or type its extension.`, { field: 'handset' })
-}
-
 /** The new handset's IPUI, refused when it is the old one or another handset of the batch. */
 function newIpui(batch: Batch, old: HandsetRow, code: string): string {
   const read = parseIpui(code)
@@ -61,7 +48,7 @@ export function createHandsetSwap({ store, callerFor, now = () => new Date() }: 
   return {
     async swapHandset({ batchId, profileId, handset, to }) {
       const batch = await store.get(batchId)
-      const old = findOld(batch, handset)
+      const old = findHandset(batch, handset)
       const from = old.values.ipui ?? ''
       const target = newIpui(batch, old, to)
       const extension = old.values.extension
@@ -132,7 +119,4 @@ export function createHandsetSwap({ store, callerFor, now = () => new Date() }: 
     },
   }
 }
-
-const membersText = (members: readonly DectMember[]): string =>
-  members.length === 0 ? 'no handsets' : members.map((m) => `${m.extension_number} ${m.ipui}`).join(', ')
 
