@@ -91,6 +91,16 @@ export async function demoApi(
 }
 
 /**
+ * The page reloaded while a PBX is open: the app opens that PBX and its screen again by itself
+ * (remembered-place.ts); waits until it has, so a click that follows does not race it (a click
+ * on "PBXs" while it reopens the PBX was taken away by the screen it restores).
+ */
+export async function reloadWithPbxOpen(app: Page, username: string): Promise<void> {
+  await app.reload()
+  await expect(app.getByText(new RegExp(`signed in as ${username} · `))).toBeVisible()
+}
+
+/**
  * Opens a saved PBX whose session runs, from its card on the PBXs page, as a user does: no password
  * is asked. After a page reload the app may already have reopened the last PBX it remembered;
  * opening it again is harmless.

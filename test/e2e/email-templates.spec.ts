@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import type { EmailTemplate } from '../../electron/contract/pbx'
-import { demoApi, savePbx, signInThroughTheApp, openArea, openPbx } from './e2e-steps'
+import { demoApi, openArea, reloadWithPbxOpen, savePbx, signInThroughTheApp } from './e2e-steps'
 import { expect, showApp, test } from './harness'
 import { countSandboxRefusals } from './mail-steps'
 
@@ -96,8 +96,7 @@ test('the tenant admin customises a default kind with placeholders, sees the san
   })
 
   // a reload of the page: the template is read again from the PBX, kept and customised
-  await app.reload()
-  await openPbx(app, LABEL, MANAGER.username)
+  await reloadWithPbxOpen(app, MANAGER.username)
   await openArea(app, 'Email templates')
   await expect(rows).toHaveCount(14)
   await expect(diskRow).toHaveAccessibleName('Disk space low: customised. Open in the editor')

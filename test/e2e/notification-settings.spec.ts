@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { NotificationSettings } from '../../electron/contract/pbx'
-import { demoApi, savePbx, signInThroughTheApp, openArea, openPbx } from './e2e-steps'
+import { demoApi, openArea, reloadWithPbxOpen, savePbx, signInThroughTheApp } from './e2e-steps'
 import { expect, showApp, test as base } from './harness'
 import { recordingProxy, type WireExchange } from './mail-steps'
 
@@ -115,8 +115,7 @@ test('recipients stop at 15 with the reason beside the field, 15 are saved, and 
   expect(await pageTexts(app)).not.toContain(NEW_PASSWORD)
 
   // after a reload of the page, the form read again: still only "unchanged"
-  await app.reload()
-  await openPbx(app, LABEL, ADMIN.username)
+  await reloadWithPbxOpen(app, ADMIN.username)
   await openArea(app, 'Notifications')
   await expect(recipients.getByText('15 of 15', { exact: true })).toBeVisible()
   await expect(password).toHaveAttribute('placeholder', 'unchanged')
