@@ -218,6 +218,31 @@ export async function pushBatch(services: Services, batchId: string, profileId: 
   expect(progress.created, 'the push created phones').toBeGreaterThan(0)
 }
 
+/**
+ * Site H on the PBX: two W70B bases, Hall and Yard, and three handsets (Anna 1151 and Ben 1152 on
+ * Hall, Clara 1153 on Yard) from a spreadsheet each, pushed and every handset enrolled.
+ */
+export async function pushedSiteH(services: Services, profileId: string): Promise<string> {
+  const bases = 'MAC;Name;Model\n00:15:65:E4:00:01;Hall;W70B\n00:15:65:E4:00:02;Yard;W70B\n'
+  const batch = await services.handlers.createBatchFromCsv({
+    name: 'Site H',
+    fileName: 'bases.csv',
+    base64: Buffer.from(bases).toString('base64'),
+    mapping: { MAC: 'mac', Name: 'name', Model: 'model' },
+    defaults: { vendor: 'Yealink' },
+  })
+  const handsets = 'Base MAC;IPUI;Extension;Name\n00:15:65:E4:00:01;00AE000001;1151;Anna\n00:15:65:E4:00:01;00AE000002;1152;Ben\n00:15:65:E4:00:02;00AE000003;1153;Clara\n'
+  await services.handlers.importCsvIntoBatch({
+    batchId: batch.id,
+    fileName: 'handsets.csv',
+    base64: Buffer.from(handsets).toString('base64'),
+    mapping: { 'Base MAC': 'mac', IPUI: 'ipui', Extension: 'extension', Name: 'name' },
+  })
+  await pushBatch(services, batch.id, profileId)
+  await expect.poll(async () => (await services.handlers.getBatch({ batchId: batch.id })).handsets.filter((h) => h.outcome.state === 'enrolled').length).toBe(3)
+  return batch.id
+}
+
 /** Rolls items out from one signed-in PBX to others through the services and waits for the rollout to end. */
 export async function rollOut(services: Services, request: Parameters<Services['handlers']['startApply']>[0]): Promise<void> {
   const started = await services.handlers.startApply(request)

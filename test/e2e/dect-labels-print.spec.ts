@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { batchFromFixture, MANAGER, pushBatch } from './a11y-steps'
+import { batchFromFixture, MANAGER, pushBatch, pushedSiteH } from './a11y-steps'
 import { openArea, openPbx, signedInPbx } from './e2e-steps'
 import { expect, test } from './harness'
 
@@ -117,30 +117,14 @@ test('Ctrl+P prints the sheet; a start on a partly used sheet; past its end refu
 test('a reprint of two ticked handsets: their labels alone go to the print dialog', async ({ app, services, pbx, printer }) => {
   test.setTimeout(120_000)
   const profileId = await signedInPbx(services, 'Demo Company', pbx.url, MANAGER)
-  const bases = 'MAC;Name;Model\n00:15:65:E4:00:01;Hall;W70B\n00:15:65:E4:00:02;Yard;W70B\n'
-  const batch = await services.handlers.createBatchFromCsv({
-    name: 'Site H',
-    fileName: 'bases.csv',
-    base64: Buffer.from(bases).toString('base64'),
-    mapping: { MAC: 'mac', Name: 'name', Model: 'model' },
-    defaults: { vendor: 'Yealink' },
-  })
-  const handsets = 'Base MAC;IPUI;Extension;Name\n00:15:65:E4:00:01;00AE000001;1151;Anna\n00:15:65:E4:00:01;00AE000002;1152;Ben\n00:15:65:E4:00:02;00AE000003;1153;Clara\n'
-  await services.handlers.importCsvIntoBatch({
-    batchId: batch.id,
-    fileName: 'handsets.csv',
-    base64: Buffer.from(handsets).toString('base64'),
-    mapping: { 'Base MAC': 'mac', IPUI: 'ipui', Extension: 'extension', Name: 'name' },
-  })
-  await pushBatch(services, batch.id, profileId)
-  await expect.poll(async () => (await services.handlers.getBatch({ batchId: batch.id })).handsets.filter((h) => h.outcome.state === 'enrolled').length).toBe(3)
+  const batchId = await pushedSiteH(services, profileId)
   await app.reload()
   await openPbx(app, 'Demo Company', MANAGER.username)
   await openArea(app, 'DECT phones')
   await app.getByRole('button', { name: 'Open Site H' }).click()
 
   await app.getByRole('tab', { name: 'Handsets (3)' }).click()
-  const rows = (await services.handlers.getBatch({ batchId: batch.id })).handsets
+  const rows = (await services.handlers.getBatch({ batchId })).handsets
   const ben = rows.find((h) => h.values.ipui === '00AE000002')!
   const clara = rows.find((h) => h.values.ipui === '00AE000003')!
   for (const handset of [ben, clara]) await app.getByRole('cell', { name: `Select handset ${handset.row}` }).getByRole('checkbox').check()
@@ -151,6 +135,6 @@ test('a reprint of two ticked handsets: their labels alone go to the print dialo
   await expect(labels.locator('.dect-labels__label[data-row-id]')).toHaveCount(0)
   await labels.getByRole('button', { name: 'Print labels…' }).click()
   await expect.poll(() => printer.jobs.length).toBe(1)
-  expect(printer.jobs[0]).toMatchObject({ batchId: batch.id, start: { row: 1, column: 1 }, rows: [], handsets: ['00AE000002', '00AE000003'] })
+  expect(printer.jobs[0]).toMatchObject({ batchId: batchId, start: { row: 1, column: 1 }, rows: [], handsets: ['00AE000002', '00AE000003'] })
   await expect(app.getByText('Sent 2 labels (1 page) to the printer.')).toBeVisible()
 })

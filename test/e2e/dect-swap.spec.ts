@@ -1,12 +1,9 @@
 import { mkdirSync } from 'node:fs'
-import { MANAGER, pushBatch } from './a11y-steps'
+import { MANAGER, pushedSiteH } from './a11y-steps'
 import { demoApi, openArea, openPbx, signedInPbx } from './e2e-steps'
 import { expect, showApp, test } from './harness'
 
 type Member = { extension_number: string; ipui: string; handset_index: number }
-
-const BASES = 'MAC;Name;Model\n00:15:65:E4:00:01;Hall;W70B\n00:15:65:E4:00:02;Yard;W70B\n'
-const HANDSETS = 'Base MAC;IPUI;Extension;Name\n00:15:65:E4:00:01;00AE000001;1151;Anna\n00:15:65:E4:00:01;00AE000002;1152;Ben\n00:15:65:E4:00:02;00AE000003;1153;Clara\n'
 
 /**
  * Issue 43's swap, from the app, by keyboard and scanner: Ben's handset breaks. On the Handsets
@@ -19,21 +16,7 @@ test('a broken handset swapped for a new one from the Handsets tab: on the PBX a
   test.setTimeout(60_000)
   mkdirSync('test-results/screens', { recursive: true })
   const profileId = await signedInPbx(services, 'Demo Company', pbx.url, MANAGER)
-  const batch = await services.handlers.createBatchFromCsv({
-    name: 'Site H',
-    fileName: 'bases.csv',
-    base64: Buffer.from(BASES).toString('base64'),
-    mapping: { MAC: 'mac', Name: 'name', Model: 'model' },
-    defaults: { vendor: 'Yealink' },
-  })
-  await services.handlers.importCsvIntoBatch({
-    batchId: batch.id,
-    fileName: 'handsets.csv',
-    base64: Buffer.from(HANDSETS).toString('base64'),
-    mapping: { 'Base MAC': 'mac', IPUI: 'ipui', Extension: 'extension', Name: 'name' },
-  })
-  await pushBatch(services, batch.id, profileId)
-  await expect.poll(async () => (await services.handlers.getBatch({ batchId: batch.id })).handsets.filter((h) => h.outcome.state === 'enrolled').length).toBe(3)
+  const batchId = await pushedSiteH(services, profileId)
 
   const api = await demoApi(pbx.url, MANAGER)
   const phones = (await api.get<{ items: { id: string; mac: string }[] }>('/api/dect_phones')).body.items
@@ -86,7 +69,7 @@ test('a broken handset swapped for a new one from the Handsets tab: on the PBX a
   const labels = app.getByRole('region', { name: 'Labels' })
   await expect(labels.getByText('Reprint: 1 handset chosen')).toBeVisible()
   await expect(labels.locator('.dect-labels__label--handset')).toHaveCount(1)
-  const saved = (await services.handlers.getBatch({ batchId: batch.id })).handsets.find((h) => h.values.extension === '1152')!
+  const saved = (await services.handlers.getBatch({ batchId })).handsets.find((h) => h.values.extension === '1152')!
   expect(saved.values.ipui).toBe('00AE0000F1')
   expect(saved.swaps).toEqual([expect.objectContaining({ from: '00AE000002', to: '00AE0000F1' })])
   await app.getByRole('tab', { name: 'Handsets (3)' }).click()

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DectMember } from '../../../electron/contract/pbx'
@@ -10,6 +9,7 @@ import { createPushRunner } from '../../../electron/services/dect/push'
 import { lockOf } from '../../../electron/services/files/shared-file'
 import { linesFromModels } from '../../../electron/services/dect/handsets/handset-import'
 import { createHandsetMove } from '../../../electron/services/dect/handsets/handset-move'
+import { startChild } from './killed-child'
 import { openSite, phonesOn, PROFILE_ID, rejection, type Demo, type Site } from './push-support'
 
 // A handset moved to another base with its extension (issue 43) against the demo PBX (seeded:
@@ -29,7 +29,6 @@ beforeEach(async () => {
 })
 afterEach(() => site.close())
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const CHILD = fileURLToPath(new URL('./fixtures/move-child.ts', import.meta.url))
 const HALL = '001565F30001'
 const YARD = '001565F30002'
@@ -129,29 +128,14 @@ describe('moving a handset to another base', { timeout: 60_000 }, () => {
     const members = createDectMembersClient(caller)
     // each call of the PBX takes 250 ms: the child's writes take time to watch
     pbx.faults.setLatency(250)
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, pbx.url, batch.id, '1182', 'Yard'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)))
-    const file = `${dataDir}/batches/${batch.id}.json`
-    const deadline = Date.now() + 30_000
+    const child = startChild(CHILD, [dataDir, pbx.url, batch.id, '1182', 'Yard'])
     // 1. the move is noted in the batch: take the lock the note after the first write needs
-    let release: (() => Promise<void>) | undefined
-    while (!release) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the moving process ended or stalled: ${output}`)
-      if ((await createBatchStore(dataDir).get(batch.id)).handsets[1]!.moving) release = await lockOf(`${file}.write`, 5_000, 'test', 2_000)
-      else await new Promise((r) => setTimeout(r, 10))
-    }
+    await child.until(async () => (await createBatchStore(dataDir).get(batch.id)).handsets[1]!.moving !== undefined)
+    const release = await lockOf(`${dataDir}/batches/${batch.id}.json.write`, 5_000, 'test', 2_000)
     // 2. Ben off Hall (the first write): kill the process before its second
-    for (;;) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the moving process ended or stalled: ${output}`)
-      if (!(await members.list(ids.get(HALL)!)).some((m) => m.extension_number === '1182')) break
-      await new Promise((r) => setTimeout(r, 20))
-    }
-    child.kill('SIGKILL')
+    await child.until(async () => !(await members.list(ids.get(HALL)!)).some((m) => m.extension_number === '1182'))
+    expect(await child.kill()).toBe('SIGKILL')
     await release()
-    expect(await exited).toBe('SIGKILL')
     pbx.faults.setLatency(0)
     const between = await membersByBase()
     expect(between[YARD]).toEqual(before[YARD])

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DectMember } from '../../../electron/contract/pbx'
@@ -8,6 +7,7 @@ import { createBatchStore, type BatchStore, type NewHandsetRow } from '../../../
 import { createPushRunner } from '../../../electron/services/dect/push'
 import { createHandsetSwap } from '../../../electron/services/dect/handsets/handset-swap'
 import { lockOf } from '../../../electron/services/files/shared-file'
+import { startChild } from './killed-child'
 import { openSite, phonesOn, PROFILE_ID, rejection, type Demo, type Site } from './push-support'
 
 // A broken handset swapped for a new one (issue 43) against the demo PBX (seeded: users
@@ -26,7 +26,6 @@ beforeEach(async () => {
 })
 afterEach(() => site.close())
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const CHILD = fileURLToPath(new URL('./fixtures/swap-child.ts', import.meta.url))
 const HALL = '001565F20001'
 const YARD = '001565F20002'
@@ -130,28 +129,13 @@ describe('swapping a handset', { timeout: 60_000 }, () => {
     // each call of the PBX takes 250 ms, so the child's steps take time to watch; once it noted the
     // swap, the batch's write lock is held here: it writes the PBX, then waits to record the swap
     pbx.faults.setLatency(250)
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, pbx.url, batch.id, '1171', '00AE1000DD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)))
-    const file = `${dataDir}/batches/${batch.id}.json`
-    const deadline = Date.now() + 30_000
+    const child = startChild(CHILD, [dataDir, pbx.url, batch.id, '1171', '00AE1000DD'])
     // 1. the swap is noted in the batch: take the lock its record needs
-    let release: (() => Promise<void>) | undefined
-    while (!release) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the swapping process ended or stalled: ${output}`)
-      if ((await createBatchStore(dataDir).get(batch.id)).handsets[0]!.swapping) release = await lockOf(`${file}.write`, 5_000, 'test', 2_000)
-      else await new Promise((r) => setTimeout(r, 10))
-    }
+    await child.until(async () => (await createBatchStore(dataDir).get(batch.id)).handsets[0]!.swapping !== undefined)
+    const release = await lockOf(`${dataDir}/batches/${batch.id}.json.write`, 5_000, 'test', 2_000)
     // 2. the PBX has the new handset: kill the process before it records the swap
-    for (;;) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the swapping process ended or stalled: ${output}`)
-      if ((await members.list(hall)).some((m) => m.ipui === '00AE1000DD')) break
-      await new Promise((r) => setTimeout(r, 10))
-    }
-    child.kill('SIGKILL')
-    expect(await exited).toBe('SIGKILL')
+    await child.until(async () => (await members.list(hall)).some((m) => m.ipui === '00AE1000DD'))
+    expect(await child.kill()).toBe('SIGKILL')
     await release()
     pbx.faults.setLatency(0)
     const left = await createBatchStore(dataDir).get(batch.id)
