@@ -1,5 +1,6 @@
 import { macForPeople } from '../../../contract/dect'
 import type { DectMember, DectPhone } from '../../../contract/pbx'
+import { sameIpui } from './handset-find'
 
 /**
  * Where a handset's IPUI or extension is on the PBX already, in a sentence an installer acts on:
@@ -23,7 +24,6 @@ export interface BaseMembers {
   members: readonly DectMember[]
 }
 
-const sameIpui = (m: DectMember, h: HandsetKey): boolean => m.ipui.toUpperCase() === h.ipui.toUpperCase()
 const baseText = (base: BaseMembers): string => `'${base.name}'${base.mac ? ` (${macForPeople(base.mac)})` : ''}`
 
 /** The sentences for what blocks `h` on these bases; [] when nothing does. */
@@ -31,7 +31,7 @@ export function clashesOf(h: HandsetKey, bases: Iterable<BaseMembers>): string[]
   const found: string[] = []
   for (const base of bases) {
     for (const m of base.members) {
-      const ipui = sameIpui(m, h)
+      const ipui = sameIpui(m.ipui, h.ipui)
       const extension = m.extension_number === h.extension
       if (ipui && !extension) found.push(`handset ${h.ipui} is on ${baseText(base)} as handset ${m.handset_index}, for extension ${m.extension_number}; take it off there on the PBX first`)
       if (extension && !ipui) found.push(`extension ${h.extension} is on ${baseText(base)} as handset ${m.handset_index} (${m.ipui}); give this handset another extension or take that one off on the PBX`)
