@@ -68,15 +68,16 @@ export const useHandsetsStore = defineStore('handsets', () => {
   async function swap(profileId: string, handset: string, to: string): Promise<HandsetSwap> {
     const batchId = batches.current?.id
     if (!batchId) return { ok: false, error: { code: 'NOT_FOUND', message: 'No batch is open.' } }
-    swapping.value = true
-    try {
-      const result = await callBridge(() => window.pbx.swapHandset({ batchId, profileId, handset, to }))
-      if (!result.ok) return { ok: false, error: result.error }
-      batches.put(result.value.batch)
-      return { ok: true, swap: result.value.swap }
-    } finally {
-      swapping.value = false
-    }
+    // a change of the batch as any other (BUSY while another process pushes it: the batch read again)
+    let answered = null as HandsetSwapAnswer | null
+    const batch = await batches.change(async () => {
+      const result = await window.pbx.swapHandset({ batchId, profileId, handset, to })
+      if (!result.ok) return result
+      answered = result.value.swap
+      return { ok: true as const, value: result.value.batch }
+    }, swapping)
+    if (batch && answered) return { ok: true, swap: answered }
+    return { ok: false, error: batches.saveError ?? { code: 'INTERNAL', message: 'The swap gave no answer.' } }
   }
 
   /** The first run of free extensions on that PBX (enrolment's default range); an error when it cannot be asked. */
