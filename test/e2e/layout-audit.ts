@@ -31,6 +31,12 @@ export type LayoutOf = {
    * match): the audit sees only what the window shows
    */
   alsoAt?: readonly string[]
+  /**
+   * brings up a toast over the screen, for the audit to judge where toasts land (no toast over the
+   * header's controls, no word of it broken): called at each size, as a toast lasts seconds, and
+   * the audit fails when it has gone before the size was checked
+   */
+  toast?: (app: Page) => Promise<void>
 }
 
 const sizeName = (size: { width: number; height: number }): string => `${size.width}×${size.height}`
@@ -49,10 +55,12 @@ export async function expectLayout(app: Page, screen: string, scheme: string, la
   try {
     for (const size of LAYOUT_SIZES) {
       await timed(`layout ${sizeName(size)}: resize (${scheme})`, () => app.setViewportSize(size))
+      if (layout.toast) await timed(`layout ${sizeName(size)}: toast (${scheme})`, () => layout.toast!(app))
       for (const [part, at] of [undefined, ...(layout.alsoAt ?? [])].entries()) {
         if (at !== undefined) await app.locator(at).first().scrollIntoViewIfNeeded()
         await timed(`layout ${sizeName(size)}: settle (${scheme})`, () => settle(app))
         const findings = await timed(`layout ${sizeName(size)}: checks (${scheme})`, () => app.evaluate(checkLayout, { keyColumns: layout.keyColumns ?? [] }))
+        if (layout.toast) expect(await app.locator('.n-message').count(), `the toast on ${screen} went before the audit at ${sizeName(size)} was done`).toBeGreaterThan(0)
         const fresh = findings.filter((finding) => !known.some((entry) => keyOf(sizeName(size), finding).includes(entry)))
         for (const finding of findings) found.push(`${keyOf(sizeName(size), finding)} (${finding.detail})`)
         const file = `test-results/layout/${screen.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${sizeName(size)}-${scheme}${part === 0 ? '' : `-${part}`}.png`
