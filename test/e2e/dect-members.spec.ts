@@ -4,6 +4,9 @@ import type { Services } from '../../electron/services'
 import { demoApi, openArea, savePbx, signInThroughTheApp } from './e2e-steps'
 import { expect, showApp, test, type DemoPbx } from './harness'
 
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
+
 // A base's handsets in the DECT phones drawer, as a user does it, with the keyboard where it goes:
 // the seeded Reception base (Yealink W70B, 10 lines) has 1001 = 00092263DD at index 1 and
 // 1002 = 00092263DE at index 2. A line reassigned; a handset added by the IPEI printed on its box

@@ -5,6 +5,8 @@ import { expect, showApp, test } from './harness'
 
 // no DECT phone on the PBX yet
 test.use({ pbxOptions: { seed: false } })
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
 
 const MANAGER = { username: 'manager', password: 'manager', domain: 'demo.pbx.example' }
 

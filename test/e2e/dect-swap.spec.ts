@@ -3,6 +3,9 @@ import { MANAGER, pushedSiteH } from './a11y-steps'
 import { demoApi, openArea, openPbx, signedInPbx } from './e2e-steps'
 import { expect, showApp, test } from './harness'
 
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
+
 type Member = { extension_number: string; ipui: string; handset_index: number }
 
 /**

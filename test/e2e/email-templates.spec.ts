@@ -4,6 +4,9 @@ import { demoApi, openArea, reloadWithPbxOpen, savePbx, signInThroughTheApp } fr
 import { expect, showApp, test } from './harness'
 import { countSandboxRefusals } from './mail-steps'
 
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
+
 // the demo PBX's seed: VOICEMAIL_RECEIVED and USER_CREATION customised, the other 12 kinds on the PBX's default
 
 const MANAGER = { username: 'manager', password: 'manager', domain: 'demo.pbx.example' }

@@ -4,6 +4,9 @@ import type { IvrServer } from '../../electron/contract/pbx'
 import { demoApi, savePbx, signInThroughTheApp } from './e2e-steps'
 import { expect, showApp, test } from './harness'
 
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
+
 // the demo PBX's seed: the built-in INTERNAL server and one EXTERNAL ("Reception IVR")
 
 const ADMIN = { username: 'admin', password: 'admin' }

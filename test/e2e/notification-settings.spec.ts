@@ -15,6 +15,9 @@ const test = base.extend<{ wire: Awaited<ReturnType<typeof recordingProxy>> }>({
   },
 })
 
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
+
 const ADMIN = { username: 'admin', password: 'admin' }
 const LABEL = 'Head office'
 const SEEDED_PASSWORD = 'smtp-secret'

@@ -4,6 +4,9 @@ import type { OutboundRule, OutboundRuleListItem, Provider } from '../../electro
 import { demoApi, savePbx, signInThroughTheApp } from './e2e-steps'
 import { expect, showApp, test } from './harness'
 
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
+
 // the demo PBX's seed: Demo Company has providers Telco One and Backup SIP and rules Emergency (1),
 // Local (100), International (200); Other Company has the provider Other Telco and the rule Other Local
 

@@ -3,6 +3,9 @@ import type { Page } from '@playwright/test'
 import { savePbx } from './e2e-steps'
 import { expect, showApp, test } from './harness'
 
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
+
 const DEMO = { username: 'manager', password: 'manager', domain: 'demo.pbx.example' }
 const OTHER = { username: 'manager', password: 'manager', domain: 'other.pbx.example' }
 

@@ -4,6 +4,9 @@ import type { IvrServer } from '../../electron/contract/pbx'
 import { demoApi, openArea, savePbx, signInThroughTheApp } from './e2e-steps'
 import { expect, showApp, test } from './harness'
 
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
+
 /**
  * One saved entry per PBX for both roles (issue 38), as a reseller meets it: an entry for the
  * tenant and one for the system administrator, saved long ago for the same PBX, merged on the
