@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fixturePath } from './e2e-steps'
 import { checkLayout } from './layout-checks'
-import { expect, test } from './harness'
+import { expect, showApp, test } from './harness'
+
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
 
 test.use({ pbxOptions: { seed: false } })
 let scratch: string
@@ -24,7 +27,7 @@ test('import a spreadsheet, fix a row, push to the demo PBX, walk the QR codes, 
     fields: { label: 'Demo site', baseUrl: pbx.url, username: 'manager', domain: 'demo.pbx.example', signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },
   })
   await services.handlers.signIn({ profileId: profile.id, password: 'manager', remember: false })
-  await app.reload()
+  await showApp(app)
 
   // offline work: no PBX is open in the app
   await app.getByRole('menu').getByText('DECT phones', { exact: true }).click()

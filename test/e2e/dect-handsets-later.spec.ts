@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import { demoApi, dropFileOnWindow, openScanning, signedInPbx } from './e2e-steps'
-import { expect, test } from './harness'
+import { expect, showApp, test } from './harness'
+
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
 
 // The order on site: the bases first, then the handsets as they come out of their boxes. Two bases
 // are pushed (the batch is done); a spreadsheet of four handsets is dropped on the batch; the Push
@@ -21,7 +24,7 @@ test('bases pushed, then handsets dropped on the batch and pushed, then one scan
   test.setTimeout(90_000)
   mkdirSync('test-results/screens', { recursive: true })
   await signedInPbx(services, 'Demo site', pbx.url, MANAGER)
-  await app.reload()
+  await showApp(app)
 
   // the bases, from a spreadsheet dropped on the window, pushed
   await app.getByRole('menu').getByText('DECT phones', { exact: true }).click()

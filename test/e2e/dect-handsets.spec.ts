@@ -2,7 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { demoApi, openScanning } from './e2e-steps'
-import { expect, test } from './harness'
+import { expect, showApp, test } from './harness'
+
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
 
 // Handsets on their bases, as an installer does it: a spreadsheet of one handset a row (German
 // headers, one IPEI with a wrong check digit), fixed on screen, pushed; the members read back
@@ -34,7 +37,7 @@ test('import handsets, fix a bad IPEI, push, see the members on the PBX, watch t
     fields: { label: 'Demo site', baseUrl: pbx.url, username: MANAGER.username, domain: MANAGER.domain, signInMethod: 'sign_in', customer: '', tags: [], notes: '', group: '', colour: '', favourite: false },
   })
   await services.handlers.signIn({ profileId: profile.id, password: MANAGER.password, remember: false })
-  await app.reload()
+  await showApp(app)
 
   // the spreadsheet: one handset a row
   const file = join(scratch, 'Site E handsets.csv')

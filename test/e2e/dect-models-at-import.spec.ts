@@ -1,5 +1,8 @@
 import { dropFileOnWindow, signedInPbx } from './e2e-steps'
-import { expect, test } from './harness'
+import { expect, showApp, test } from './harness'
+
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
 
 // The PBX's models at import (issue 37): the wizard asks which PBX the batch is for and reads its
 // DECT models, so a model that PBX does not have is an error on its row at once, naming the models
@@ -11,7 +14,7 @@ const CSV = ['Name;MAC;Vendor;Model', 'Hall;00:15:65:E2:00:01;Yealink;W70B', 'St
 
 test('a spreadsheet for a chosen PBX: the model it lacks is an error naming its models and the closest; one edit fixes it', async ({ app, services, pbx }) => {
   const profileId = await signedInPbx(services, 'Kunde Süd', pbx.url, MANAGER)
-  await app.reload()
+  await showApp(app)
 
   await app.getByRole('menu').getByText('DECT phones', { exact: true }).click()
   await expect(app.getByRole('button', { name: 'New batch from a spreadsheet' })).toBeVisible()

@@ -2,7 +2,10 @@ import type { Page } from '@playwright/test'
 import type { Services } from '../../electron/services'
 import { csvBytes } from '../support/csv-bytes'
 import { openArea } from './e2e-steps'
-import { expect, test } from './harness'
+import { expect, showApp, test } from './harness'
+
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
 
 /**
  * The rows table renders only the rows in view and reuses them as it scrolls (DectRowTable.vue).
@@ -26,7 +29,7 @@ async function openBigBatch(app: Page, services: Services): Promise<string> {
     mapping: { MAC: 'mac', Name: 'name', Extension: 'extension' },
     defaults: { vendor: 'Yealink', model: 'W80B' },
   })
-  await app.reload()
+  await showApp(app)
   await openArea(app, 'DECT phones')
   await app.getByRole('button', { name: 'Open Campus' }).click()
   await expect(app.getByRole('button', { name: 'Edit Name, row 1', exact: true })).toBeVisible()

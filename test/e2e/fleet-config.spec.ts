@@ -2,7 +2,7 @@ import type { DemoPbx } from '../../electron/demo-pbx'
 import type { Services } from '../../electron/services'
 import { profileFields } from '../support/profile-fields'
 import { choose, demoApi, openArea } from './e2e-steps'
-import { expect, test as base } from './harness'
+import { expect, showApp, test as base } from './harness'
 
 /**
  * Issue 15's configuration work in real Chromium: compare two PBXs, roll an outbound rule out to
@@ -44,10 +44,13 @@ const test = base.extend<{ setup: Setup }>({
       rule: { name: RULE, number_prefix: '0900', priority: 500, enabled: true, routing_strategy: 'PRIORITIZED', routes: [{ enabled: true, provider_id: refs.providers.items[0]!.id, strip_digits: 0, prepend: '1' }] },
     })
     await services.handlers.signOut({ profileId: sourceId })
-    await app.reload()
+    await showApp(app)
     await use({ source, gold, other })
   },
 })
+
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
 
 test.use({ viewport: { width: 1280, height: 820 } })
 

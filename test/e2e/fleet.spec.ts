@@ -4,7 +4,7 @@ import type { DemoPbx } from '../../electron/demo-pbx'
 import type { Services } from '../../electron/services'
 import { profileFields } from '../support/profile-fields'
 import { openArea, switchRuleOff } from './e2e-steps'
-import { expect, test as base } from './harness'
+import { expect, showApp, test as base } from './harness'
 
 /**
  * The fleet screen (issue 15) in real Chromium: twelve saved PBXs spread over five demo PBXs started
@@ -52,7 +52,7 @@ async function saveFleet(app: Page, services: Services, pbxs: Record<Saved['pbx'
       await services.handlers.signOut({ profileId: ids[saved.label]! })
     }),
   )
-  await app.reload()
+  await showApp(app)
   return ids
 }
 
@@ -75,6 +75,9 @@ const test = base.extend<{ fleet: Fleet }>({
     await use({ ids, pbxs })
   },
 })
+
+// every test sets up the services first, then loads the app once (showApp)
+test.use({ appLoadedAtStart: false })
 
 test.use({ viewport: { width: 1280, height: 820 } }) // the app window's default size
 
