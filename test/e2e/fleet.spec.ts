@@ -219,7 +219,7 @@ test('Refresh all fills the table of 12 PBXs with their warnings, counts and acc
   await app.setViewportSize({ width: 1280, height: 820 })
   for (const key of ['reach', 'warnings', 'access', 'dectBases', 'handsets']) await expect(header(app, key)).toHaveCount(1)
   for (const key of ['outboundRules', 'ivrServers', 'checkedAt', 'certificate', 'tenant', 'notifications']) await expect(header(app, key)).toHaveCount(0)
-  const folded = (r: Locator) => r.locator('.fleet-table__fold')
+  const folded = (r: Locator) => r.locator('.folded-titled > span')
   await expect(folded(acme)).toHaveText(['Outbound rules 3', 'IVR servers no access', 'Figures just now', 'Certificate plain http', 'Tenant Demo Company', /^Alert emails /])
   await app.screenshot({ path: `${SCREENS}/fleet-table.png` })
   // a row's warnings and its actions in view beside its name, down the list too

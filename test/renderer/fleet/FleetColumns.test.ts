@@ -191,8 +191,8 @@ describe('"Columns": the columns the user shows, remembered', () => {
       await mountView()
       // 170 + 150 for the PBX and its actions, 136 for the warnings, then access (130) and DECT bases (86) fit; handsets do not
       expect(headers()).toEqual(['label', 'warnings', 'access', 'dectBases', 'actions'])
-      const folded = document.body.querySelector<HTMLElement>('tr[data-profile-id="p-acme"] .fleet-table__folded')!
-      expect(Array.from(folded.querySelectorAll('.fleet-table__fold'), (fold) => fold.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      const folded = document.body.querySelector<HTMLElement>('tr[data-profile-id="p-acme"] .folded-titled')!
+      expect(Array.from(folded.querySelectorAll(':scope > span'), (fold) => fold.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
         'Handsets 40',
         'Outbound rules 5',
         expect.stringMatching(/^Figures /),

@@ -83,12 +83,12 @@ describe('IvrView: the list', () => {
   })
 
   it('narrow (1024 px beside the sidebar): the addresses fold under the name; reachability, switch and Delete stay (issue 42)', async () => {
-    stubElementWidth('.ivr-servers', 756)
+    stubElementWidth('.ivr-servers__table', 756)
     try {
       setupIvr(2)
       const { wrapper } = await mountView()
       expect(headers(wrapper)).toEqual(['Name', 'Type', 'Reachability', 'Enabled', 'Actions'])
-      expect(cellOf(wrapper, 'ivr-2', 'Name').find('.ivr-servers__folded').text()).toBe('10.0.0.1')
+      expect(cellOf(wrapper, 'ivr-2', 'Name').find('.folded-titled').text()).toBe('IPv4 10.0.0.1')
       expect(row(wrapper, 'ivr-2').find('button[aria-label="Delete Branch 1"]').exists()).toBe(true)
     } finally {
       vi.unstubAllGlobals()

@@ -14,6 +14,7 @@ import {
 import { FLEET_ACCESS, type FleetFigure } from '@contract/fleet'
 import { FLEET_COLUMN_KEYS, FLEET_COLUMN_TITLES, type FleetColumnKey } from '@renderer/lib/fleet-column-choice'
 import { fitColumns, type FitColumn } from '@renderer/lib/column-fit'
+import { foldedTitled } from '@renderer/composables/fitted-columns'
 import type { DataTableBaseColumn, DataTableColumns } from 'naive-ui'
 import { h } from 'vue'
 import { TagChips } from '@renderer/components/common/tag-chips'
@@ -207,11 +208,7 @@ export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow
           ? nameCell(row)
           : h('div', { class: 'fleet-table__named' }, [
               nameCell(row),
-              h(
-                'div',
-                { class: 'fleet-table__folded', 'data-folded': '' },
-                folded.map((key) => h('span', { class: 'fleet-table__fold' }, [`${FLEET_COLUMN_TITLES[key]} `, optional[key].render!(row, index)])),
-              ),
+              foldedTitled(folded.map((key) => ({ title: FLEET_COLUMN_TITLES[key], value: optional[key].render!(row, index) }))),
             ]),
     },
     ...unfolded.map((key) => optional[key]),
