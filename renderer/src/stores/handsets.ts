@@ -1,14 +1,16 @@
 import type { OperationInput, OperationOutput } from '@contract/bridge'
-import type { ExtensionRange, HandsetSwapAnswer } from '@contract/bridge-handsets'
+import type { ExtensionRange, HandsetMoveAnswer, HandsetSwapAnswer } from '@contract/bridge-handsets'
 import type { Batch } from '@contract/dect'
-import type { BridgeError } from '@contract/result'
+import type { BridgeError, BridgeResult } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { ref } from 'vue'
 import { useBatchesStore } from './batches'
 import { callBridge, plain } from './bridge-call'
 
 export type HandsetScan = { ok: true; answer: Omit<OperationOutput<'scanHandset'>, 'batch'> } | { ok: false; error: BridgeError }
-export type HandsetSwap = { ok: true; swap: HandsetSwapAnswer } | { ok: false; error: BridgeError }
+/** What a change of a handset on the PBX answers (a swap, a move): the handset, whether it finished one that had stopped, in words. */
+export type HandsetChangeAnswer = { handsetId: string; finished: boolean; message: string }
+export type HandsetChanged<A extends HandsetChangeAnswer = HandsetChangeAnswer> = { ok: true; answer: A } | { ok: false; error: BridgeError }
 
 /**
  * The handsets of the batch on screen (the batches store holds the batch): edited in place, added
@@ -21,7 +23,8 @@ export const useHandsetsStore = defineStore('handsets', () => {
   /** the base the next scanned handsets go on (its MAC), per batch */
   const scanBase = ref<Record<string, string>>({})
   const checking = ref(false)
-  const swapping = ref(false)
+  /** a handset being changed on the PBX (swapped, moved): one at a time */
+  const changing = ref(false)
   /** what the last check could not do on that PBX (no list of users, no members) */
   const notes = ref<string[]>([])
 
@@ -62,30 +65,41 @@ export const useHandsetsStore = defineStore('handsets', () => {
   }
 
   /**
-   * A broken handset swapped for a new one on that PBX (issue 43): `handset` the old one (IPUI,
-   * IPEI or extension), `to` the new one's IPUI or IPEI. The batch answered, with the swap noted, is shown.
+   * A change of a handset on the PBX that answers the batch with the change noted (issue 43): a
+   * change of the open batch as any other (BUSY while another process pushes it: the batch read
+   * again), the batch answered shown, and the change's own answer given back.
    */
-  async function swap(profileId: string, handset: string, to: string): Promise<HandsetSwap> {
+  async function changeOnPbx<V extends { batch: Batch }, A extends HandsetChangeAnswer>(
+    call: (batchId: string) => Promise<BridgeResult<V>>,
+    answerOf: (value: V) => A,
+  ): Promise<HandsetChanged<A>> {
     const batchId = batches.current?.id
     if (!batchId) return { ok: false, error: { code: 'NOT_FOUND', message: 'No batch is open.' } }
-    // a change of the batch as any other (BUSY while another process pushes it: the batch read again)
-    let answered = null as HandsetSwapAnswer | null
+    let answered = null as A | null
     const batch = await batches.change(async () => {
-      const result = await window.pbx.swapHandset({ batchId, profileId, handset, to })
+      const result = await call(batchId)
       if (!result.ok) return result
-      answered = result.value.swap
+      answered = answerOf(result.value)
       return { ok: true as const, value: result.value.batch }
-    }, swapping)
-    if (batch && answered) return { ok: true, swap: answered }
-    return { ok: false, error: batches.saveError ?? { code: 'INTERNAL', message: 'The swap gave no answer.' } }
+    }, changing)
+    if (batch && answered) return { ok: true, answer: answered }
+    return { ok: false, error: batches.saveError ?? { code: 'INTERNAL', message: 'The change gave no answer.' } }
   }
+
+  /** A broken handset swapped for a new one on that PBX: `handset` the old one (IPUI, IPEI or extension), `to` the new one's IPUI or IPEI. */
+  const swap = (profileId: string, handset: string, to: string): Promise<HandsetChanged<HandsetSwapAnswer>> =>
+    changeOnPbx((batchId) => window.pbx.swapHandset({ batchId, profileId, handset, to }), (value) => value.swap)
+
+  /** A handset moved to another base of the batch on that PBX, keeping its extension: `to` the base's MAC or name. */
+  const move = (profileId: string, handset: string, to: string): Promise<HandsetChanged<HandsetMoveAnswer>> =>
+    changeOnPbx((batchId) => window.pbx.moveHandset({ batchId, profileId, handset, to }), (value) => value.move)
 
   /** The first run of free extensions on that PBX (enrolment's default range); an error when it cannot be asked. */
   function freeRun(profileId: string) {
     return callBridge(() => window.pbx.freeExtensionRun({ profileId }))
   }
 
-  return { scanBase, checking, swapping, notes, edit, checkOnPbx, scan, swap, freeRun }
+  return { scanBase, checking, changing, notes, edit, checkOnPbx, scan, swap, move, freeRun }
 })
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useHandsetsStore, import.meta.hot))

@@ -10,12 +10,14 @@ type Member = { extension_number: string; ipui: string; handset_index: number }
 
 /**
  * Issue 43's swap, from the app, by keyboard and scanner: Ben's handset breaks. On the Handsets
- * tab, "Swap a handset…"; the old one by its extension, the new one's label scanned: the new
+ * tab, "Change a handset…", "Swap a handset…"; the old one by its extension, the new one's label scanned: the new
  * handset rings at Ben's extension, at his index on the Hall base, on the PBX; the old IPUI is gone
  * from it; the batch shows what it replaced; its label goes to the Labels tab alone. An IPUI the
  * PBX has on another base is refused, named, under the new handset's field, and nothing changes.
+ * Then Clara moves office: "Change a handset…", "Move a handset…", her extension, the Hall base by its name (after a
+ * base the batch lacks, refused under its field): on the PBX her handset rings on Hall, on Yard no more.
  */
-test('a broken handset swapped for a new one from the Handsets tab: on the PBX at its extension and index, its label offered, a handset of another base refused', async ({ app, services, pbx }) => {
+test('a broken handset swapped for a new one, then one moved to another base, from the Handsets tab: on the PBX as intended, the swapped label offered, bad input refused under its field', async ({ app, services, pbx }) => {
   test.setTimeout(60_000)
   mkdirSync('test-results/screens', { recursive: true })
   const profileId = await signedInPbx(services, 'Demo Company', pbx.url, MANAGER)
@@ -24,7 +26,9 @@ test('a broken handset swapped for a new one from the Handsets tab: on the PBX a
   const api = await demoApi(pbx.url, MANAGER)
   const phones = (await api.get<{ items: { id: string; mac: string }[] }>('/api/dect_phones')).body.items
   const hall = phones.find((p) => p.mac.replaceAll(':', '').toUpperCase() === '001565E40001')!
-  const hallMembers = async () => (await api.get<{ items: Member[] }>(`/api/dect_phones/${hall.id}/members`)).body.items
+  const yard = phones.find((p) => p.mac.replaceAll(':', '').toUpperCase() === '001565E40002')!
+  const membersOf = async (base: { id: string }) => (await api.get<{ items: Member[] }>(`/api/dect_phones/${base.id}/members`)).body.items
+  const hallMembers = () => membersOf(hall)
   const before = await hallMembers()
   const ben = before.find((m) => m.extension_number === '1152')!
   expect(ben.ipui).toBe('00AE000002')
@@ -37,8 +41,11 @@ test('a broken handset swapped for a new one from the Handsets tab: on the PBX a
 
   // a handset of another base on the PBX (the seeded Reception base's): refused, named, nothing written
   // (the PBX the batch went to is the one chosen: the button waits for none)
-  await expect(app.getByRole('button', { name: 'Swap a handset…' })).toBeEnabled()
-  await app.getByRole('button', { name: 'Swap a handset…' }).click()
+  // (no title on the menu's button: nothing says why a handset cannot be changed)
+  const changeMenu = app.getByRole('button', { name: 'Change a handset…' })
+  await expect(changeMenu).not.toHaveAttribute('title')
+  await changeMenu.click()
+  await app.getByRole('menuitem', { name: 'Swap a handset…' }).click()
   const dialog = app.getByRole('dialog', { name: 'Swap a handset on Demo Company' })
   const oldField = dialog.getByRole('textbox', { name: 'Old handset' })
   await expect(oldField).toBeFocused()
@@ -78,4 +85,38 @@ test('a broken handset swapped for a new one from the Handsets tab: on the PBX a
   await app.getByRole('tab', { name: 'Handsets (3)' }).click()
   await expect(app.getByRole('row', { name: /^Handset / }).filter({ hasText: '00AE0000F1' })).toContainText('replaced 00AE000002')
   await app.screenshot({ path: 'test-results/screens/handset-swapped-1280x720.png' })
+
+  // Clara moves office, from Yard to Hall: her extension typed, a base the batch lacks refused under
+  // its field, then the Hall base by its name
+  // from the keyboard: the menu's button, Enter, the second item
+  await changeMenu.focus()
+  await app.keyboard.press('Enter')
+  await app.keyboard.press('ArrowDown')
+  await app.keyboard.press('ArrowDown')
+  await app.keyboard.press('Enter')
+  const move = app.getByRole('dialog', { name: 'Move a handset on Demo Company' })
+  await expect(move.getByRole('textbox', { name: 'Handset' })).toBeFocused()
+  await app.keyboard.type('1153')
+  await app.keyboard.press('Enter')
+  const baseField = move.getByRole('textbox', { name: 'To base' })
+  await expect(baseField).toBeFocused()
+  await app.keyboard.type('Cellar')
+  await app.keyboard.press('Enter')
+  await expect(move.getByText('the batch "Site H" has no base Cellar', { exact: false })).toBeVisible()
+  await expect(baseField).toBeFocused()
+  await app.keyboard.press('Control+A')
+  await app.keyboard.type('Hall')
+  await app.keyboard.press('Enter')
+  await expect(move.getByRole('status')).toContainText("rings for extension 1153 on 'Hall'")
+  expect((await hallMembers()).filter((m) => m.extension_number === '1153')).toEqual([expect.objectContaining({ ipui: '00AE000003' })])
+  expect((await membersOf(yard)).filter((m) => m.extension_number === '1153')).toEqual([])
+  const moved = (await services.handlers.getBatch({ batchId })).handsets.find((h) => h.values.extension === '1153')!
+  expect(moved.outcome.baseMac).toBe('001565E40001')
+  expect(moved.moves).toEqual([expect.objectContaining({ from: '001565E40002', to: '001565E40001' })])
+  // Enter goes on to the next move
+  await expect(move.getByRole('button', { name: 'Move another' })).toBeFocused()
+  await app.keyboard.press('Enter')
+  await expect(move.getByRole('textbox', { name: 'Handset' })).toBeFocused()
+  await app.keyboard.press('Escape')
+  await expect(move).toBeHidden()
 })

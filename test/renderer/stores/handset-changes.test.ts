@@ -5,11 +5,11 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakePbx, fail, fakePushBatch, installFakePbx, ok } from '../fake-pbx'
 
-// The handsets store's swap (issue 43) is a change of the open batch as any other: the answer's
-// batch shown, a refusal answered with main's field, and refused BUSY (another process pushes the
-// batch) the batch read again.
+// The handsets store's swap and move (issue 43) are changes of the open batch as any other: the
+// answer's batch shown, a refusal answered with main's field, and refused BUSY (another process
+// pushes the batch) the batch read again.
 
-describe('useHandsetsStore: a handset swapped', () => {
+describe('useHandsetsStore: a handset swapped or moved', () => {
   beforeEach(() => {
     setActivePinia(createPinia())
   })
@@ -23,12 +23,25 @@ describe('useHandsetsStore: a handset swapped', () => {
     await useBatchesStore().open('b-1')
     const store = useHandsetsStore()
 
-    expect(await store.swap('p-1', '1152', '00AE0000F1')).toEqual({ ok: true, swap })
+    expect(await store.swap('p-1', '1152', '00AE0000F1')).toEqual({ ok: true, answer: swap })
     expect(swapHandset).toHaveBeenCalledWith({ batchId: 'b-1', profileId: 'p-1', handset: '1152', to: '00AE0000F1' })
     expect(useBatchesStore().current?.name).toBe('After the swap')
-    expect(store.swapping).toBe(false)
+    expect(store.changing).toBe(false)
 
     expect(await store.swap('p-1', '1152', '00092263DD')).toEqual({ ok: false, error: expect.objectContaining({ code: 'INVALID_INPUT', field: 'to' }) })
+  })
+
+  it('a move asks main with the base given and gives its answer, the batch answered shown', async () => {
+    const before = fakePushBatch('b-1', { rows: 2 })
+    const after: Batch = { ...before, name: 'After the move' }
+    const move = { handsetId: 'h-2', row: 2, ipui: '00AE000002', extension: '1152', fromMac: '001565E40001', fromName: 'Hall', toMac: '001565E40002', toName: 'Yard', handsetIndex: 2, finished: false, message: 'moved' }
+    const moveHandset = vi.fn().mockResolvedValue(ok({ batch: after, move }))
+    installFakePbx(createFakePbx({ getBatch: async () => ok(before), moveHandset }))
+    await useBatchesStore().open('b-1')
+
+    expect(await useHandsetsStore().move('p-1', '1152', 'Yard')).toEqual({ ok: true, answer: move })
+    expect(moveHandset).toHaveBeenCalledWith({ batchId: 'b-1', profileId: 'p-1', handset: '1152', to: 'Yard' })
+    expect(useBatchesStore().current?.name).toBe('After the move')
   })
 
   it('refused BUSY, the batch is read again: the screen shows the disk', async () => {
