@@ -123,5 +123,12 @@ export function paperForLocale(locale: string | undefined): HandoverPaper {
 }
 
 /** The report as a printable PDF (base64): its file name, its pages, and the report it shows. */
-export const HandoverPdfSchema = z.object({ fileName: z.string(), base64: z.string(), pages: z.int().positive(), report: HandoverReportSchema })
+export const HandoverPdfSchema = z.object({
+  fileName: z.string(),
+  base64: z.string(),
+  pages: z.int().positive(),
+  report: HandoverReportSchema,
+  /** texts of the PDF with characters its fonts lack, which print as empty boxes ("…": U+4E2D … is not in the report's font) */
+  warnings: z.array(z.string()),
+})
 export type HandoverPdf = z.infer<typeof HandoverPdfSchema>

@@ -76,6 +76,7 @@ export function reportCommand(ctx: CliContext): CommandModule<BaseArgs, ReportAr
         report = file.report
         content = Buffer.from(file.base64, 'base64')
         made = `, ${plural(file.pages, 'page')} of ${paper === 'a4' ? 'A4' : 'Letter'}`
+        for (const warning of file.warnings) ctx.out.note(`Warning: ${warning}`)
       }
       for (const unread of report.cannotRead) ctx.out.note(`Could not read ${unread.field}: ${unread.reason}.`)
       if (toStdout(argv.out)) ctx.out.file(content)

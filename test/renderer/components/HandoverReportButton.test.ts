@@ -28,7 +28,13 @@ const report = (installer: string, undone: number): HandoverReport => ({
   cannotRead: [],
 })
 const PDF_BYTES = '%PDF-1.3 the report'
-const pdfOf = (installer: string, paper: string, undone = 0): HandoverPdf => ({ fileName: `b1-handover-${paper}.pdf`, base64: btoa(PDF_BYTES), pages: 3, report: report(installer, undone) })
+const pdfOf = (installer: string, paper: string, undone = 0, warnings: string[] = []): HandoverPdf => ({
+  fileName: `b1-handover-${paper}.pdf`,
+  base64: btoa(PDF_BYTES),
+  pages: 3,
+  report: report(installer, undone),
+  warnings,
+})
 
 const mountPanel = (overrides: Parameters<typeof createFakePbx>[0]) => mountSitePanel(batch, status, overrides)
 
@@ -99,6 +105,19 @@ describe('HandoverReportButton on the On site tab', () => {
     )
     // closed (Naive UI hides it as its transition ends)
     await vi.waitFor(() => expect(dialog() === null || dialog()!.style.display === 'none').toBe(true))
+    wrapper.unmount()
+  })
+
+  it("names the texts the report's font cannot draw, in a warning that stays until closed", async () => {
+    const warning = '"张伟": U+5F20 (letter) at position 1, U+4F1F (letter) at position 2 are not in the report\'s font: they print as empty boxes.'
+    const handoverReportPdf = vi.fn(async () => ok(pdfOf('Ines Meyer', 'a4', 0, [warning])))
+    const { wrapper } = await mountPanel({ handoverInstaller: vi.fn(async () => ok({ installer: 'Ines Meyer' })), handoverReportPdf })
+    catchDownloads()
+    await openDialog(wrapper)
+    await vi.waitFor(() => expect(nameField().value).toBe('Ines Meyer'))
+    buttonIn(dialog()!, 'Save PDF…').click()
+    await flushPromises()
+    await vi.waitFor(() => expect(Array.from(document.body.querySelectorAll('.n-message'), (m) => m.textContent).join('\n')).toContain(`The report has characters its font lacks: ${warning}`))
     wrapper.unmount()
   })
 

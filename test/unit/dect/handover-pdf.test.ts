@@ -230,3 +230,15 @@ describe('the hand-over report PDF of a PBX that cannot give every figure', { ti
     expect(base1).toBe(`Base 1 ${macForPeople(macOf(1))} W80B unknown unknown unknown`)
   })
 })
+
+it("names each text with characters the report's font lacks, once (the footer of every page too), and none for a report it can draw", { timeout: 30_000 }, async () => {
+  expect((await handoverPdf(report, 'a4')).warnings).toEqual([])
+  const { warnings, pages } = await handoverPdf({ ...report, customer: 'Zahnarztpraxis 张伟' }, 'a4')
+  expect(pages).toBeGreaterThan(2)
+  // the subtitle and the footer name the customer, each text once however many pages it is on
+  expect(warnings).toEqual([
+    expect.stringMatching(/^"[^"]*Zahnarztpraxis 张伟[^"]*": U\+5F20 .*U\+4F1F .* are not in the report's font: they print as empty boxes\.$/),
+    expect.stringMatching(/^"[^"]*Zahnarztpraxis 张伟[^"]*": U\+5F20 .*U\+4F1F .* are not in the report's font: they print as empty boxes\.$/),
+  ])
+  expect(new Set(warnings).size).toBe(2)
+})

@@ -32,8 +32,8 @@ export function createHandoverReport({ getBatch, siteStatus, profileOf, settings
     async handoverReportPdf({ paper, ...request }) {
       const report = await handoverReport(request)
       const { handoverPdf } = await import('./handover/handover-pdf')
-      const { pdf, pages } = await handoverPdf(report, paper)
-      return { fileName: `${batchFileStem(report.batch)}-handover-${paper}.pdf`, base64: pdf.toString('base64'), pages, report }
+      const { pdf, pages, warnings } = await handoverPdf(report, paper)
+      return { fileName: `${batchFileStem(report.batch)}-handover-${paper}.pdf`, base64: pdf.toString('base64'), pages, report, warnings }
     },
     async handoverInstaller() {
       return { installer: (await settings.installer()) ?? null }

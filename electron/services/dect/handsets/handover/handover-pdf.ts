@@ -13,6 +13,8 @@ import { drawFacts, drawTable } from './pdf-table'
 export interface HandoverPdfFile {
   pdf: Buffer
   pages: number
+  /** texts with characters the fonts lack, which print as empty boxes */
+  warnings: string[]
 }
 
 export async function handoverPdf(report: HandoverReport, paper: HandoverPaper): Promise<HandoverPdfFile> {
@@ -45,7 +47,7 @@ export async function handoverPdf(report: HandoverReport, paper: HandoverPaper):
   const pages = page.doc.bufferedPageRange().count
   drawFooters(page, footerWords(report))
   page.doc.end()
-  return { pdf: await done, pages }
+  return { pdf: await done, pages, warnings: page.warnings.list() }
 }
 
 /** The counts as a row of boxes: a large figure over what it counts. */

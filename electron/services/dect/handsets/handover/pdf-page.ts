@@ -1,4 +1,5 @@
 import type { HandoverPaper } from '../../../../contract/handover-report'
+import { createFontWarnings } from '../../labels/font-warnings'
 import type { LabelFont } from '../../labels/label-fonts'
 import { openPdf } from '../../labels/pdf-document'
 import { wrapLines } from '../../labels/text-fit'
@@ -35,6 +36,8 @@ export const BOLD: TextStyle = { font: 'bold', pt: TYPE.body }
 
 export interface Page {
   doc: PDFKit.PDFDocument
+  /** the texts drawn with characters the fonts lack: said with the file, so no name prints as boxes unannounced */
+  warnings: ReturnType<typeof createFontWarnings>
   /** the writing area's left edge and width */
   left: number
   width: number
@@ -45,12 +48,17 @@ export interface Page {
   y: number
 }
 
+const REPORT_FONT_WORDS = {
+  font: "the report's font",
+  more: (count: number) => `${count} more ${count === 1 ? 'text has' : 'texts have'} characters the report's font lacks.`,
+}
+
 /** A document of `paper`, its pages kept until the end (for the footers' "page n of m"). */
 export function openDocument(paper: HandoverPaper, title: string): { page: Page; done: Promise<Buffer> } {
   const size = PAPER_SIZES[paper]
   const { doc, bytes: done } = openPdf(title, { bufferPages: true })
   doc.addPage({ size: [size.width, size.height], margin: 0 })
-  const page: Page = { doc, left: MARGIN, width: size.width - 2 * MARGIN, top: MARGIN, bottom: size.height - MARGIN - FOOTER_HEIGHT, y: MARGIN }
+  const page: Page = { doc, warnings: createFontWarnings(REPORT_FONT_WORDS), left: MARGIN, width: size.width - 2 * MARGIN, top: MARGIN, bottom: size.height - MARGIN - FOOTER_HEIGHT, y: MARGIN }
   return { page, done }
 }
 
@@ -81,7 +89,9 @@ export function wrap(page: Page, text: string, width: number, style: TextStyle):
 export function drawLines(page: Page, lines: readonly string[], x: number, y: number, style: TextStyle): void {
   page.doc.font(style.font).fontSize(style.pt).fillColor('#000')
   lines.forEach((line, i) => {
-    if (line) page.doc.text(line, x, y + i * lineHeight(style), { lineBreak: false, lineGap: 0 })
+    if (!line) return
+    page.warnings.check(`"${line}"`, line, style.font)
+    page.doc.text(line, x, y + i * lineHeight(style), { lineBreak: false, lineGap: 0 })
   })
 }
 
