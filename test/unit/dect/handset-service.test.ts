@@ -112,6 +112,19 @@ describe('handsets through the Bridge', () => {
     ])
   })
 
+  it('a swap kept by the batch stays when its handsets are edited or checked on the PBX', async () => {
+    const batch = await call('createEmptyBatch', { name: 'Kept site', defaults: W70B })
+    const base = await call('scanHandset', { batchId: batch.id, code: '001565DF0001', extensions: range })
+    await call('scanHandset', { batchId: batch.id, code: '00DF000001', baseMac: base.baseMac, extensions: { from: '1240', to: '1245' } })
+    await call('startPush', { batchId: batch.id, profileId })
+    expect(await pushed(batch.id)).toMatchObject({ status: 'done' })
+    const { swap } = await call('swapHandset', { batchId: batch.id, profileId, handset: '1240', to: '00DF000002' })
+    const swaps = [{ from: '00DF000001', to: '00DF000002', at: expect.any(String) }]
+    const edited = await call('editBatchHandsets', { batchId: batch.id, edits: [{ handsetId: swap.handsetId, values: { name: 'Door' } }] })
+    expect(edited.handsets[0]).toMatchObject({ values: { name: 'Door', ipui: '00DF000002' }, swaps })
+    expect((await call('checkHandsetsOnPbx', { batchId: batch.id, profileId })).batch.handsets[0]!.swaps).toEqual(swaps)
+  })
+
   it('checked on the PBX: an unknown extension, an extension held by another handset, a handset enrolled already', async () => {
     const batch = await call('createEmptyBatch', { name: 'Check site', defaults: W70B })
     const base = await call('scanHandset', { batchId: batch.id, code: '001565CC0001', extensions: range })

@@ -88,7 +88,7 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
           .filter((h) => !removed.has(h.id))
           .map((h) => {
             const values = changes.get(h.id)
-            return values ? { ...buildHandsetRow({ ...h.values, ...cellsOf(values) }, h.row, h.id), outcome: h.outcome } : h
+            return values ? { ...h, ...buildHandsetRow({ ...h.values, ...cellsOf(values) }, h.row, h.id), outcome: h.outcome } : h
           })
           .concat(add.map((cells) => buildHandsetRow(cellsOf(cells), next++)))
         return withHandsetsChecked({ ...batch, handsets }, lines)
