@@ -60,6 +60,7 @@ describe('batch commands without a PBX', { timeout: 30_000 }, () => {
     [['batch', 'site', 'x', '--bogus'], /Unknown argument: bogus\. Run `pbx-provisioner batch site --help`/],
     [['batch', 'swap', 'x', 'a', 'b', '--bogus'], /Run `pbx-provisioner batch swap --help`/],
     [['batch', 'move', 'x', 'a', 'b', '--bogus'], /Run `pbx-provisioner batch move --help`/],
+    [['batch', 'renumber', 'x', 'a', 'b', '--bogus'], /Run `pbx-provisioner batch renumber --help`/],
   ])('bad usage exits 2 and says what to do: %j', async (args, message) => {
     const run = await cli(args)
     expect(run.stderr).toMatch(message)
