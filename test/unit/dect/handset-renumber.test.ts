@@ -117,7 +117,20 @@ describe('renumbering a handset on its base', { timeout: 60_000 }, () => {
     expect([ben.values.extension, ben.renumbering, ben.renumbers]).toEqual(['1192', undefined, undefined])
   })
 
-  it('a swap, move or renumber that stopped half-way is finished first: the others are refused, naming it', async () => {
+  it('a renumber noted but stopped before its write is written and recorded when asked again, from the time it was noted', async () => {
+    const batch = await pushedBatch()
+    const before = await membersByBase()
+    await store.update(batch.id, (draft) => {
+      draft.handsets[1]!.renumbering = { to: '1195', at: '2026-12-03T09:00:00.000Z' }
+    })
+    const count = counting(caller)
+    const { renumber, batch: done } = await renumberer(count.caller).renumberHandset({ batchId: batch.id, profileId: PROFILE_ID, handset: '1192', to: '1195' })
+    expect([renumber.finished, count.writes.length, done.handsets[1]!.renumbering]).toEqual([false, 1, undefined])
+    expect(done.handsets[1]!.renumbers).toEqual([{ from: '1192', to: '1195', at: '2026-12-03T09:00:00.000Z' }])
+    expect(await membersByBase()).toEqual(benOn1195(before))
+  })
+
+  it('a swap, move or renumber that stopped half-way is finished first: the others are refused, naming it; a renumber stopped before its write gives way', async () => {
     const batch = await pushedBatch()
     await store.update(batch.id, (draft) => {
       draft.handsets[0]!.moving = { to: YARD, at: '2026-12-03T11:00:00.000Z' }
@@ -128,9 +141,10 @@ describe('renumbering a handset on its base', { timeout: 60_000 }, () => {
     const ben = 'A renumber of handset row 2 (1192 Ben 00AE300002) stopped half-way: finish it first (renumber it again to the same extension).'
     expect((await rejection(createHandsetMove(options(caller)).moveHandset({ ...ask, handset: '1192', to: 'Yard' }))).message).toBe(ben)
     expect((await rejection(createHandsetSwap(options(caller)).swapHandset({ ...ask, handset: '1192', to: '00AE3000BB' }))).message).toBe(ben)
-    expect((await rejection(renumberer().renumberHandset({ ...ask, handset: '1192', to: '1196' }))).message).toBe(
-      'to: a renumber of handset row 2 (1192 Ben 00AE300002) to extension 1195 stopped half-way: finish that one first (renumber it to 1195 again).',
-    )
+    // that renumber stopped before its write (the PBX has Ben on 1192): another extension takes its place
+    const { renumber, batch: done } = await renumberer().renumberHandset({ ...ask, handset: '1192', to: '1196' })
+    expect(renumber).toMatchObject({ from: '1192', to: '1196', finished: false })
+    expect([done.handsets[1]!.renumbering, done.handsets[1]!.renumbers]).toEqual([undefined, [{ from: '1192', to: '1196', at: '2026-12-03T12:00:00.000Z' }]])
   })
 
   it('the renumbering process killed with SIGKILL between the PBX write and the batch record: asked again, it is finished without a second write', async () => {

@@ -49,9 +49,6 @@ export function createHandsetRenumber({ store, callerFor, linesOf, now = () => n
     async renumberHandset({ batchId, profileId, handset, to }) {
       const batch = await store.get(batchId)
       const { h, ipui, extension: from, baseMac } = pushedHandset(batch, handset, 'renumbering')
-      if (h.renumbering && h.renumbering.to !== to) {
-        throw new ServiceError('INVALID_INPUT', `to: a renumber of ${handsetText(h)} to extension ${h.renumbering.to} stopped half-way: finish that one first (renumber it to ${h.renumbering.to} again).`, { field: 'to' })
-      }
       if (from === to) throw new ServiceError('INVALID_INPUT', `to: ${handsetText(h)} rings for extension ${to} already.`, { field: 'to' })
       const other = batch.handsets.find((x) => x.id !== h.id && x.values.extension === to)
       if (other) throw new ServiceError('INVALID_INPUT', `to: extension ${to} is ${handsetText(other)} of this batch already.`, { field: 'to' })
@@ -60,12 +57,18 @@ export function createHandsetRenumber({ store, callerFor, linesOf, now = () => n
       const { base, name: baseName, members, others } = await handsetBaseOnPbx(caller, h, baseMac)
       const current = memberOf(members, ipui, from)
       const done = memberOf(members, ipui, to)
+      // a renumber to another extension that stopped after its write (the PBX no longer has the old
+      // one) is finished first; one that stopped before its write gives way to this one
+      const stopped = h.renumbering?.to
+      if (!current && stopped !== undefined && stopped !== to) {
+        throw new ServiceError('INVALID_INPUT', `to: a renumber of ${handsetText(h)} to extension ${stopped} stopped half-way: finish that one first (renumber it to ${stopped} again).`, { field: 'to' })
+      }
       if (!current && !done) throw missingMember(baseName, ipui, from, members)
 
       if (current) {
         await checkFree(caller, { ipui, extension: to }, { mac: baseMac, name: baseName, members: members.filter((m) => m !== current) }, others)
         // noted once: a renumber asked again after it stopped keeps the time it was first asked
-        if (!h.renumbering) {
+        if (stopped !== to) {
           const at = now().toISOString()
           await store.update(batchId, (draft) => {
             draft.handsets.find((x) => x.id === h.id)!.renumbering = { to, at }
