@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { BatchSchema } from './dect'
 import { HANDOVER_PAPERS, HandoverPdfSchema, HandoverReportSchema, InstallerNameSchema } from './handover-report'
-import { DectMemberSchema, DectMemberWriteSchema, DectModelSchema, ExtensionNumberSchema } from './pbx'
+import { DectMemberSchema, DectMemberWriteSchema, DectModelSchema, EXTENSION_NUMBER_PATTERN, ExtensionNumberSchema } from './pbx'
 
 /**
  * The Bridge operations of handsets on their bases (issue 14): the PBX's DECT models, a batch's
@@ -203,6 +203,22 @@ export const HandsetMoveAnswerSchema = z.object({
 })
 export type HandsetMoveAnswer = z.infer<typeof HandsetMoveAnswerSchema>
 
+/** What a renumber did: the handset (its row), its extensions before and after, its base and index, and a sentence. */
+export const HandsetRenumberAnswerSchema = z.object({
+  handsetId: z.string(),
+  row: z.int(),
+  ipui: z.string(),
+  from: z.string(),
+  to: z.string(),
+  baseMac: z.string(),
+  baseName: z.string(),
+  handsetIndex: z.int(),
+  /** true: the PBX had the new extension already (a renumber that stopped after its write, finished now) */
+  finished: z.boolean(),
+  message: z.string(),
+})
+export type HandsetRenumberAnswer = z.infer<typeof HandsetRenumberAnswerSchema>
+
 export const handsetOperations = {
   /**
    * the DECT models: this PBX's when a profile is given and it lists them (remembered for offline
@@ -302,6 +318,20 @@ export const handsetOperations = {
       to: z.string().trim().min(1, { error: "scan the base's MAC, or type its name" }).max(128),
     }),
     result: z.object({ batch: BatchSchema, move: HandsetMoveAnswerSchema }),
+  },
+  /**
+   * a handset given another extension on its base (issue 43): one write of the base's members, the
+   * handset keeping its index; the batch keeps the renumber. `to`: the new extension, one the PBX
+   * has a user for and no base has. A renumber that stopped half-way is finished by asking it again.
+   */
+  renumberHandset: {
+    input: z.strictObject({
+      batchId,
+      profileId,
+      handset: z.string().trim().min(1, { error: 'scan or type the handset: its IPUI, IPEI or extension' }).max(64),
+      to: z.string().trim().regex(EXTENSION_NUMBER_PATTERN, { error: 'type the new extension: 3 to 64 digits' }),
+    }),
+    result: z.object({ batch: BatchSchema, renumber: HandsetRenumberAnswerSchema }),
   },
   /** re-provision or reboot one base (by MAC) */
   baseAction: {

@@ -49,6 +49,10 @@ export type HandsetSwap = z.infer<typeof HandsetSwapSchema>
 export const HandsetMoveSchema = z.object({ from: z.string(), to: z.string(), at: z.string() })
 export type HandsetMove = z.infer<typeof HandsetMoveSchema>
 
+/** A handset given another extension on its base (issue 43): the extensions before and after, and when. */
+export const HandsetRenumberSchema = z.object({ from: z.string(), to: z.string(), at: z.string() })
+export type HandsetRenumber = z.infer<typeof HandsetRenumberSchema>
+
 export const HandsetRowSchema = z.object({
   id: z.string(),
   /** the data row of the source file, or the scan number */
@@ -73,6 +77,14 @@ export const HandsetRowSchema = z.object({
    * finishes it
    */
   moving: z.object({ to: z.string(), at: z.string(), left: z.boolean().optional() }).optional(),
+  /** the extensions it rang for before, oldest first (absent: never renumbered) */
+  renumbers: z.array(HandsetRenumberSchema).optional(),
+  /**
+   * a renumber saved before its write to the PBX: the new extension and when. Still here, the
+   * write may or may not have happened; the next renumber of the handset finds out from the PBX
+   * and finishes it
+   */
+  renumbering: z.object({ to: z.string(), at: z.string() }).optional(),
 })
 export type HandsetRow = z.infer<typeof HandsetRowSchema>
 

@@ -92,6 +92,7 @@ export const OPERATION_NAMES = [
   'handoverInstaller',
   'swapHandset',
   'moveHandset',
+  'renumberHandset',
   'baseAction',
   'baseActions',
   'listBaseMembers',

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { HandsetMoveAnswer, HandsetSwapAnswer } from '../../../electron/contract/bridge-handsets'
+import type { HandsetMoveAnswer, HandsetRenumberAnswer, HandsetSwapAnswer } from '../../../electron/contract/bridge-handsets'
 import type { Batch } from '../../../electron/contract/dect'
 import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
 import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
@@ -11,14 +11,15 @@ import { signedIn } from '../dect/push-support'
 import { addDemoPbx, forgetKeptPasswords } from './kept-passwords'
 import { jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
-// `batch swap <batch> <old> <new>` and `batch move <batch> <handset> <base>` as an installer runs
-// them (issue 43): a broken handset replaced, a handset moved to another base with its extension,
-// checked on the demo PBX's members; without a terminal each needs --yes.
+// `batch swap <batch> <old> <new>`, `batch move <batch> <handset> <base>` and `batch renumber
+// <batch> <handset> <extension>` as an installer runs them (issue 43): a broken handset replaced, a
+// handset moved to another base with its extension, a handset given another extension on its
+// base, checked on the demo PBX's members; without a terminal each needs --yes.
 
 const keychain = await openKeytarStore()
 if (!keychain.available) console.warn(`Skipping the batch swap tests: ${keychain.reason} (run vitest inside test/support/in-keyring.sh).`)
 
-describe.skipIf(!keychain.available)('batch swap and move against the demo PBX', { timeout: 60_000 }, () => {
+describe.skipIf(!keychain.available)('batch swap, move and renumber against the demo PBX', { timeout: 60_000 }, () => {
   let pbx: DemoPbx
   const dir = tempDir('pbx-cli-swap-')
   const dataDir = join(dir, 'data')
@@ -98,5 +99,38 @@ describe.skipIf(!keychain.available)('batch swap and move against the demo PBX',
     const back = await cli(['batch', 'move', 'move-site', '1202', 'Hall', '--yes'])
     expect(back.code, back.stderr).toBe(0)
     expect(back.stdout).toMatch(/^Handset 00AE210002 rings for extension 1202 on 'Hall' as handset 2, no longer on 'Yard'\.$/m)
+  })
+
+  it("renumbers extension 1232's handset to 1235 on its base, the batch keeps it; without --yes, to a held extension or one with no user, nothing changes", async () => {
+    const csv = join(dir, 'renumber-site.csv')
+    writeFileSync(csv, ['Base MAC,Base name,IPUI,Extension,Name', '00:15:65:E6:00:01,Hall,00AE220001,1231,Anna', '00:15:65:E6:00:01,Hall,00AE220002,1232,Ben'].join('\r\n') + '\r\n')
+    expect((await cli(['batch', 'import', csv, '--vendor', 'Yealink', '--model', 'W70B'])).code).toBe(0)
+    expect((await cli(['batch', 'push', 'renumber-site', '--pbx', 'Demo Company'])).code).toBe(0)
+    const caller = await signedIn(pbx.url)
+    const hall = (await createDectPhonesClient(caller).list()).items.find((p) => p.mac === '001565E60001')!
+    const members = async () => (await createDectMembersClient(caller).list(hall.id)).map((m) => [m.extension_number, m.ipui, m.handset_index])
+    const before = await members()
+
+    const unattended = await cli(['batch', 'renumber', 'renumber-site', '1232', '1235'])
+    expect([unattended.code, unattended.stderr]).toEqual([2, expect.stringMatching(/Nothing was done: add --yes to renumber unattended\./)])
+    const held = await cli(['batch', 'renumber', 'renumber-site', '1232', '1231', '--yes'])
+    expect([held.code, held.stderr]).toEqual([2, expect.stringMatching(/to: extension 1231 is handset row 1 \(1231 Anna 00AE220001\) of this batch already\./)])
+    const unknown = await cli(['batch', 'renumber', 'renumber-site', '1232', '1999', '--yes'])
+    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringMatching(/to: extension 1999 has no user on the PBX/)])
+    const notDigits = await cli(['batch', 'renumber', 'renumber-site', '1232', '12a5', '--yes'])
+    expect([notDigits.code, notDigits.stderr]).toEqual([2, expect.stringMatching(/to: type the new extension: 3 to 64 digits/)])
+    expect(await members()).toEqual(before)
+
+    const renumbered = await cli(['batch', 'renumber', 'renumber-site', '00AE220002', '1235', '--yes', '--json'])
+    expect(renumbered.code, renumbered.stderr).toBe(0)
+    expect(jsonOf<HandsetRenumberAnswer>(renumbered)).toMatchObject({ ipui: '00AE220002', from: '1232', to: '1235', baseName: 'Hall', finished: false })
+    expect(await members()).toEqual(before.map((m) => (m[0] === '1232' ? ['1235', m[1], m[2]] : m)))
+    const batch = jsonOf<Batch>(await cli(['batch', 'show', 'renumber-site', '--json']))
+    expect(batch.handsets[1]).toMatchObject({ values: { extension: '1235' }, renumbers: [{ from: '1232', to: '1235' }] })
+    // the text: one sentence
+    const back = await cli(['batch', 'renumber', 'renumber-site', '1235', '1232', '--yes'])
+    expect(back.code, back.stderr).toBe(0)
+    expect(back.stdout).toMatch(/^Handset 00AE220002 rings for extension 1232 on 'Hall' as handset 2, no longer for 1235\.$/m)
+    expect(await members()).toEqual(before)
   })
 })

@@ -60,6 +60,7 @@ describe('batch commands without a PBX', { timeout: 30_000 }, () => {
     [['batch', 'site', 'x', '--bogus'], /Unknown argument: bogus\. Run `pbx-provisioner batch site --help`/],
     [['batch', 'swap', 'x', 'a', 'b', '--bogus'], /Run `pbx-provisioner batch swap --help`/],
     [['batch', 'move', 'x', 'a', 'b', '--bogus'], /Run `pbx-provisioner batch move --help`/],
+    [['batch', 'renumber', 'x', 'a', 'b', '--bogus'], /Run `pbx-provisioner batch renumber --help`/],
   ])('bad usage exits 2 and says what to do: %j', async (args, message) => {
     const run = await cli(args)
     expect(run.stderr).toMatch(message)
@@ -126,6 +127,9 @@ describe('batch commands without a PBX', { timeout: 30_000 }, () => {
     const names = (await tab('batch', 'push', '')).stdout.split('\n').filter((line) => !line.startsWith('-'))
     expect(names.filter(Boolean)).toEqual(['kunde', 'site', 'site 2'])
     expect((await tab('batch', 'show', 'si')).stdout.split('\n').filter(Boolean)).toEqual(['site', 'site 2'])
+    // a handset changed on site (issue 43): its batch completes, not what follows it
+    expect((await tab('batch', 'renumber', 'si')).stdout.split('\n').filter(Boolean)).toEqual(['site', 'site 2'])
+    expect((await tab('batch', 'swap', 'site', '')).stdout).not.toMatch(/kunde/)
     // the batch is the only argument: nothing more is offered after it, and no batch for `batch import`
     expect((await tab('batch', 'push', 'site', '')).stdout).not.toMatch(/kunde/)
     expect((await tab('batch', 'import', '')).stdout).not.toMatch(/kunde/)

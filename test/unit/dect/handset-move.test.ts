@@ -1,16 +1,12 @@
-import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { DectMember } from '../../../electron/contract/pbx'
 import { ServiceError } from '../../../electron/services/errors'
 import type { PbxCaller } from '../../../electron/services/pbx-client/caller'
-import { createDectMembersClient } from '../../../electron/services/pbx-client/dect-members'
-import { createBatchStore, type BatchStore, type NewHandsetRow } from '../../../electron/services/dect/batch-store'
-import { createPushRunner } from '../../../electron/services/dect/push'
-import { lockOf } from '../../../electron/services/files/shared-file'
+import { createBatchStore, type BatchStore } from '../../../electron/services/dect/batch-store'
 import { linesFromModels } from '../../../electron/services/dect/handsets/handset-import'
 import { createHandsetMove } from '../../../electron/services/dect/handsets/handset-move'
-import { startChild } from './killed-child'
-import { openSite, phonesOn, PROFILE_ID, rejection, type Demo, type Site } from './push-support'
+import { baseRow, extensionsOnce, handsetRow, pushSite, readMembers } from './handset-changes'
+import { killedBetween } from './killed-child'
+import { openSite, phonesOn, PROFILE_ID, rejection, type Site } from './push-support'
 
 // A handset moved to another base with its extension (issue 43) against the demo PBX (seeded:
 // users 1001..1250): one write of each base's members, the old base first, so the extension is
@@ -18,56 +14,34 @@ import { openSite, phonesOn, PROFILE_ID, rejection, type Demo, type Site } from 
 // the way and write nothing; a process killed between the writes leaves a move the next call
 // finishes.
 
-let pbx: Demo
 let caller: PbxCaller
 let store: BatchStore
 let dataDir: string
 let site: Site
 beforeEach(async () => {
   site = await openSite({ seed: true })
-  ;({ pbx, caller, store, dataDir } = site)
+  ;({ caller, store, dataDir } = site)
 })
 afterEach(() => site.close())
 
-const CHILD = fileURLToPath(new URL('./fixtures/move-child.ts', import.meta.url))
 const HALL = '001565F30001'
 const YARD = '001565F30002'
 const SHED = '001565F30003'
-const base = (row: number, name: string, mac: string) => ({ row, values: { name, mac, vendor: 'Yealink', model: 'W70B' }, problems: [] })
-const handset = (row: number, base_mac: string, ipui: string, extension: string, name: string): NewHandsetRow => ({ row, values: { base_mac, ipui, extension, name }, problems: [] })
 /** the W70B taking `lines` handsets, as a PBX's models say */
 const W70B = (lines: number) => linesFromModels([{ filename: 'yealink_w70b.xml', model: 'W70B', lines, display_name: 'Yealink W70B' }])
 const mover = (options: { lines?: number; through?: PbxCaller } = {}) =>
   createHandsetMove({ store, callerFor: async () => options.through ?? caller, linesOf: async () => W70B(options.lines ?? 10), now: () => new Date('2026-12-03T11:00:00Z') })
 
-async function pushedBatch() {
-  const batch = await store.create({
-    name: 'Site M',
-    source: 'site.csv',
-    rows: [base(1, 'Hall', HALL), base(2, 'Yard', YARD), base(3, 'Shed', SHED)],
-    handsets: [handset(1, HALL, '00AE200001', '1181', 'Anna'), handset(2, HALL, '00AE200002', '1182', 'Ben'), handset(3, YARD, '00AE200003', '1183', 'Clara')],
-  })
-  const end = await createPushRunner({ store, callerFor: () => caller, retryDelaysMs: [10] }).start(batch.id, PROFILE_ID)
-  expect(end.handsets).toMatchObject({ enrolled: 3, failed: 0 })
-  return store.get(batch.id)
-}
+const pushedBatch = () =>
+  pushSite(
+    site,
+    'Site M',
+    [baseRow(1, 'Hall', HALL), baseRow(2, 'Yard', YARD), baseRow(3, 'Shed', SHED)],
+    [handsetRow(1, HALL, '00AE200001', '1181', 'Anna'), handsetRow(2, HALL, '00AE200002', '1182', 'Ben'), handsetRow(3, YARD, '00AE200003', '1183', 'Clara')],
+  )
 
-/** each base's members on the PBX, by MAC, as [extension, IPUI, index] */
-async function membersByBase(): Promise<Record<string, [string, string, number][]>> {
-  const client = createDectMembersClient(caller)
-  const out: Record<string, [string, string, number][]> = {}
-  for (const phone of await phonesOn(caller)) {
-    if (phone.mac === undefined || ![HALL, YARD, SHED].includes(phone.mac)) continue
-    out[phone.mac] = (await client.list(phone.id)).map((m: DectMember) => [m.extension_number, m.ipui, m.handset_index])
-  }
-  return out
-}
-
-/** on no two bases at once: every extension of these bases once */
-const extensionsOnce = (members: Record<string, [string, string, number][]>) => {
-  const all = Object.values(members).flat().map((m) => m[0])
-  expect(new Set(all).size).toBe(all.length)
-}
+/** the members of Hall, Yard and Shed on the PBX */
+const membersByBase = () => readMembers(caller, [HALL, YARD, SHED])
 
 describe('moving a handset to another base', { timeout: 60_000 }, () => {
   it('Ben from Hall to Yard by his extension: off Hall, on Yard at its lowest free index with 1182, the batch keeps the move', async () => {
@@ -94,7 +68,7 @@ describe('moving a handset to another base', { timeout: 60_000 }, () => {
     expect([full.code, full.field, full.message]).toEqual(['INVALID_INPUT', 'to', 'to: the base Yard takes 1 handsets and has 1: choose another base, or take one off it first.'])
     expect((await refused('1182', 'Loft')).message).toBe('to: the batch "Site M" has no base Loft: scan the base\'s MAC, or type its name as the batch has it.')
     expect((await refused('00AE200002', '00:15:65:F3:00:01')).message).toBe('to: handset row 2 (1182 Ben 00AE200002) is on Hall already.')
-    const unpushed = await store.create({ name: 'Draft', source: 'd.csv', rows: [base(1, 'Hall', HALL), base(2, 'Yard', YARD)], handsets: [handset(1, HALL, '00AE2000AA', '1190', 'Dora')] })
+    const unpushed = await store.create({ name: 'Draft', source: 'd.csv', rows: [baseRow(1, 'Hall', HALL), baseRow(2, 'Yard', YARD)], handsets: [handsetRow(1, HALL, '00AE2000AA', '1190', 'Dora')] })
     const error = await rejection(mover().moveHandset({ batchId: unpushed.id, profileId: PROFILE_ID, handset: '1190', to: 'Yard' }))
     expect(error.message).toBe('handset row 1 (1190 Dora 00AE2000AA) is not on the PBX yet: change its base in the batch instead, then push it.')
     expect(await membersByBase()).toEqual(before)
@@ -124,19 +98,9 @@ describe('moving a handset to another base', { timeout: 60_000 }, () => {
   it('the moving process killed with SIGKILL between its two writes: the extension on no base, then the move asked again finishes it', async () => {
     const batch = await pushedBatch()
     const before = await membersByBase()
-    const ids = new Map((await phonesOn(caller)).map((p) => [p.mac, p.id]))
-    const members = createDectMembersClient(caller)
-    // each call of the PBX takes 250 ms: the child's writes take time to watch
-    pbx.faults.setLatency(250)
-    const child = startChild(CHILD, [dataDir, pbx.url, batch.id, '1182', 'Yard'])
-    // 1. the move is noted in the batch: take the lock the note after the first write needs
-    await child.until(async () => (await createBatchStore(dataDir).get(batch.id)).handsets[1]!.moving !== undefined)
-    const release = await lockOf(`${dataDir}/batches/${batch.id}.json.write`, 5_000, 'test', 2_000)
-    // 2. Ben off Hall (the first write): kill the process before its second
-    await child.until(async () => !(await members.list(ids.get(HALL)!)).some((m) => m.extension_number === '1182'))
-    expect(await child.kill()).toBe('SIGKILL')
-    await release()
-    pbx.faults.setLatency(0)
+    // killed once Ben is off Hall (the first write), before its second
+    const killed = await killedBetween(['move', '1182', 'Yard'], { ...site, batchId: batch.id, noted: (b) => b.handsets[1]!.moving !== undefined, baseMac: HALL, written: (members) => !members.some((m) => m.extension_number === '1182') })
+    expect(killed).toBe('SIGKILL')
     const between = await membersByBase()
     expect(between[YARD]).toEqual(before[YARD])
     expect(Object.values(between).flat().filter((m) => m[0] === '1182')).toEqual([])

@@ -112,6 +112,23 @@ describe('handsets through the Bridge', () => {
     ])
   })
 
+  it('a swap and a renumber kept by the batch stay when its handsets are edited or checked on the PBX', async () => {
+    const batch = await call('createEmptyBatch', { name: 'Kept site', defaults: W70B })
+    const base = await call('scanHandset', { batchId: batch.id, code: '001565DF0001', extensions: range })
+    await call('scanHandset', { batchId: batch.id, code: '00DF000001', baseMac: base.baseMac, extensions: { from: '1240', to: '1245' } })
+    await call('startPush', { batchId: batch.id, profileId })
+    expect(await pushed(batch.id)).toMatchObject({ status: 'done' })
+    const { swap } = await call('swapHandset', { batchId: batch.id, profileId, handset: '1240', to: '00DF000002' })
+    // the new extension is checked against the contract before anything runs
+    expect(await failure(call('renumberHandset', { batchId: batch.id, profileId, handset: '1240', to: '12a4' }))).toMatchObject({ code: 'INVALID_INPUT', field: 'to', message: 'to: type the new extension: 3 to 64 digits' })
+    const { renumber } = await call('renumberHandset', { batchId: batch.id, profileId, handset: '1240', to: ' 1244 ' })
+    expect(renumber).toMatchObject({ from: '1240', to: '1244', baseName: base.batch.rows[0]!.values.name, finished: false })
+    const kept = { swaps: [{ from: '00DF000001', to: '00DF000002', at: expect.any(String) }], renumbers: [{ from: '1240', to: '1244', at: expect.any(String) }] }
+    const edited = await call('editBatchHandsets', { batchId: batch.id, edits: [{ handsetId: swap.handsetId, values: { name: 'Door' } }] })
+    expect(edited.handsets[0]).toMatchObject({ values: { name: 'Door', ipui: '00DF000002', extension: '1244' }, ...kept })
+    expect((await call('checkHandsetsOnPbx', { batchId: batch.id, profileId })).batch.handsets[0]).toMatchObject(kept)
+  })
+
   it('checked on the PBX: an unknown extension, an extension held by another handset, a handset enrolled already', async () => {
     const batch = await call('createEmptyBatch', { name: 'Check site', defaults: W70B })
     const base = await call('scanHandset', { batchId: batch.id, code: '001565CC0001', extensions: range })

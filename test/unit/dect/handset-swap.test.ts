@@ -1,13 +1,10 @@
-import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { DectMember } from '../../../electron/contract/pbx'
 import type { PbxCaller } from '../../../electron/services/pbx-client/caller'
 import { createDectMembersClient } from '../../../electron/services/pbx-client/dect-members'
-import { createBatchStore, type BatchStore, type NewHandsetRow } from '../../../electron/services/dect/batch-store'
-import { createPushRunner } from '../../../electron/services/dect/push'
+import { createBatchStore, type BatchStore } from '../../../electron/services/dect/batch-store'
 import { createHandsetSwap } from '../../../electron/services/dect/handsets/handset-swap'
-import { lockOf } from '../../../electron/services/files/shared-file'
-import { startChild } from './killed-child'
+import { baseRow, handsetRow, pushSite, readMembers } from './handset-changes'
+import { killedBetween } from './killed-child'
 import { openSite, phonesOn, PROFILE_ID, rejection, type Demo, type Site } from './push-support'
 
 // A broken handset swapped for a new one (issue 43) against the demo PBX (seeded: users
@@ -26,35 +23,20 @@ beforeEach(async () => {
 })
 afterEach(() => site.close())
 
-const CHILD = fileURLToPath(new URL('./fixtures/swap-child.ts', import.meta.url))
 const HALL = '001565F20001'
 const YARD = '001565F20002'
-const base = (row: number, name: string, mac: string) => ({ row, values: { name, mac, vendor: 'Yealink', model: 'W70B' }, problems: [] })
-const handset = (row: number, base_mac: string, ipui: string, extension: string, name: string): NewHandsetRow => ({ row, values: { base_mac, ipui, extension, name }, problems: [] })
 const swapper = () => createHandsetSwap({ store, callerFor: async () => caller, now: () => new Date('2026-12-03T10:00:00Z') })
 
-async function pushedBatch() {
-  const batch = await store.create({
-    name: 'Site S',
-    source: 'site.csv',
-    rows: [base(1, 'Hall', HALL), base(2, 'Yard', YARD)],
-    handsets: [handset(1, HALL, '00AE100001', '1171', 'Anna'), handset(2, HALL, '00AE100002', '1172', 'Ben'), handset(3, YARD, '00AE100003', '1173', 'Clara')],
-  })
-  const end = await createPushRunner({ store, callerFor: () => caller, retryDelaysMs: [10] }).start(batch.id, PROFILE_ID)
-  expect(end.handsets).toMatchObject({ enrolled: 3, failed: 0 })
-  return store.get(batch.id)
-}
+const pushedBatch = () =>
+  pushSite(
+    site,
+    'Site S',
+    [baseRow(1, 'Hall', HALL), baseRow(2, 'Yard', YARD)],
+    [handsetRow(1, HALL, '00AE100001', '1171', 'Anna'), handsetRow(2, HALL, '00AE100002', '1172', 'Ben'), handsetRow(3, YARD, '00AE100003', '1173', 'Clara')],
+  )
 
-/** every base's members on the PBX, by MAC, as [extension, IPUI, index] */
-async function membersByBase(): Promise<Record<string, [string, string, number][]>> {
-  const client = createDectMembersClient(caller)
-  const out: Record<string, [string, string, number][]> = {}
-  for (const phone of await phonesOn(caller)) {
-    if (phone.mac !== HALL && phone.mac !== YARD) continue
-    out[phone.mac] = (await client.list(phone.id)).map((m: DectMember) => [m.extension_number, m.ipui, m.handset_index])
-  }
-  return out
-}
+/** the members of Hall and Yard on the PBX */
+const membersByBase = () => readMembers(caller, [HALL, YARD])
 
 describe('swapping a handset', { timeout: 60_000 }, () => {
   it('the new IPUI (scanned as an IPEI) takes the old one\'s extension and index; nothing else on the PBX changes; the batch keeps the swap', async () => {
@@ -116,7 +98,7 @@ describe('swapping a handset', { timeout: 60_000 }, () => {
   })
 
   it('a handset not on the PBX yet is changed in the batch instead', async () => {
-    const batch = await store.create({ name: 'Unpushed', source: 's.csv', rows: [base(1, 'Hall', HALL)], handsets: [handset(1, HALL, '00AE100001', '1171', 'Anna')] })
+    const batch = await store.create({ name: 'Unpushed', source: 's.csv', rows: [baseRow(1, 'Hall', HALL)], handsets: [handsetRow(1, HALL, '00AE100001', '1171', 'Anna')] })
     const error = await rejection(swapper().swapHandset({ batchId: batch.id, profileId: PROFILE_ID, handset: '00AE100001', to: '00AE1000CC' }))
     expect(error.message).toBe('handset row 1 (1171 Anna 00AE100001) is not on the PBX yet: change its IPUI in the batch instead, then push it.')
   })
@@ -124,20 +106,9 @@ describe('swapping a handset', { timeout: 60_000 }, () => {
   it('the swapping process killed with SIGKILL between the PBX write and the batch record: the swap asked again finishes it, written once', async () => {
     const batch = await pushedBatch()
     const before = await membersByBase()
-    const hall = (await phonesOn(caller)).find((p) => p.mac === HALL)!.id
-    const members = createDectMembersClient(caller)
-    // each call of the PBX takes 250 ms, so the child's steps take time to watch; once it noted the
-    // swap, the batch's write lock is held here: it writes the PBX, then waits to record the swap
-    pbx.faults.setLatency(250)
-    const child = startChild(CHILD, [dataDir, pbx.url, batch.id, '1171', '00AE1000DD'])
-    // 1. the swap is noted in the batch: take the lock its record needs
-    await child.until(async () => (await createBatchStore(dataDir).get(batch.id)).handsets[0]!.swapping !== undefined)
-    const release = await lockOf(`${dataDir}/batches/${batch.id}.json.write`, 5_000, 'test', 2_000)
-    // 2. the PBX has the new handset: kill the process before it records the swap
-    await child.until(async () => (await members.list(hall)).some((m) => m.ipui === '00AE1000DD'))
-    expect(await child.kill()).toBe('SIGKILL')
-    await release()
-    pbx.faults.setLatency(0)
+    // killed once the PBX has the new handset, before the batch records the swap
+    const killed = await killedBetween(['swap', '1171', '00AE1000DD'], { ...site, batchId: batch.id, noted: (b) => b.handsets[0]!.swapping !== undefined, baseMac: HALL, written: (members) => members.some((m) => m.ipui === '00AE1000DD') })
+    expect(killed).toBe('SIGKILL')
     const left = await createBatchStore(dataDir).get(batch.id)
     expect(left.handsets[0]!.values.ipui).toBe('00AE100001')
     expect(left.handsets[0]!.swapping).toEqual({ to: '00AE1000DD', at: expect.any(String) })

@@ -97,6 +97,17 @@ describe('placing handsets on the batch\'s bases', () => {
     // checking again adds nothing twice
     expect(checkHandsets(rows, bases).map((r) => r.problems)).toEqual(rows.map((r) => r.problems))
   })
+
+  it('checking again keeps what happened to a handset: its swaps and moves, and a change stopped half-way', () => {
+    const history = {
+      outcome: { state: 'enrolled' as const, baseMac: 'A00000000002', handsetIndex: 1 },
+      swaps: [{ from: '0009200099', to: '0009200001', at: '2026-12-03T10:00:00.000Z' }],
+      moves: [{ from: 'A00000000001', to: 'A00000000002', at: '2026-12-03T11:00:00.000Z' }],
+      moving: { to: 'A00000000001', at: '2026-12-03T12:00:00.000Z', left: true },
+    }
+    const [checked] = checkHandsets([{ ...ok(1, { base_mac: 'A00000000002' }), ...history }], bases)
+    expect(checked).toMatchObject(history)
+  })
 })
 
 describe('a spreadsheet of handsets', () => {

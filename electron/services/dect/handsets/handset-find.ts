@@ -1,12 +1,13 @@
 import type { Batch } from '../../../contract/dect'
-import type { HandsetRow } from '../../../contract/dect-handsets'
+import { isHandsetOnPbx, type HandsetRow } from '../../../contract/dect-handsets'
 import { parseIpui } from '../../../contract/ipui'
 import type { DectMember } from '../../../contract/pbx'
 import { ServiceError } from '../../errors'
 
 /**
- * A handset of a batch as an installer names it when it changes on site (issue 43: swap, move):
- * by its label scanned (IPUI or IPEI) or by its extension typed, and the words the refusals use.
+ * A handset of a batch as an installer names it when it changes on site (issue 43: swap, move,
+ * renumber): by its label scanned (IPUI or IPEI) or by its extension typed, whether it may change
+ * (on the PBX, no other change of it stopped half-way), and the words the refusals use.
  */
 
 export const sameIpui = (a: string | undefined, b: string): boolean => a?.toUpperCase() === b.toUpperCase()
@@ -23,6 +24,49 @@ export function findHandset(batch: Batch, code: string, field = 'handset'): Hand
   throw new ServiceError('NOT_FOUND', `The batch "${batch.name}" has no handset with ${named}: scan the handset's label, or type its extension.`, { field })
 }
 
+/** The changes of a handset noted under way: what each is called, what it changes, and how it is finished. */
+const CHANGES = {
+  swapping: { what: 'swap', changes: 'IPUI', finish: 'swap it again for the same new handset' },
+  moving: { what: 'move', changes: 'base', finish: 'move it again to the same base' },
+  renumbering: { what: 'renumber', changes: 'extension', finish: 'renumber it again to the same extension' },
+} as const
+
+/** A handset on the PBX, with its IPUI, extension and the base it is on. */
+export interface PushedHandset {
+  h: HandsetRow
+  ipui: string
+  extension: string
+  baseMac: string
+}
+
+/**
+ * The handset a change is asked of (found as `findHandset` finds it), refused, naming it, when it
+ * is not on the PBX yet (it is changed in the batch then) or when another kind of change of it
+ * stopped half-way (it is finished first, by asking it again).
+ */
+export function pushedHandset(batch: Batch, code: string, change: keyof typeof CHANGES): PushedHandset {
+  const h = findHandset(batch, code)
+  const { extension, ipui = '' } = h.values
+  const baseMac = h.outcome.baseMac
+  if (!isHandsetOnPbx(h) || baseMac === undefined || extension === undefined) {
+    throw new ServiceError('INVALID_INPUT', `${handsetText(h)} is not on the PBX yet: change its ${CHANGES[change].changes} in the batch instead, then push it.`, { field: 'handset' })
+  }
+  const other = (Object.keys(CHANGES) as (keyof typeof CHANGES)[]).find((key) => key !== change && h[key] !== undefined)
+  if (other !== undefined) {
+    const { what, finish } = CHANGES[other]
+    throw new ServiceError('INVALID_INPUT', `A ${what} of ${handsetText(h)} stopped half-way: finish it first (${finish}).`, { field: 'handset' })
+  }
+  return { h, ipui, extension, baseMac }
+}
+
+/** The member of a base that is handset `ipui` on `extension`, if it is one. */
+export const memberOf = (members: readonly DectMember[], ipui: string, extension: string): DectMember | undefined =>
+  members.find((m) => sameIpui(m.ipui, ipui) && m.extension_number === extension)
+
 /** "1101 00AD000001, 1102 00AD000002", or "no handsets" */
-export const membersText = (members: readonly DectMember[]): string =>
+const membersText = (members: readonly DectMember[]): string =>
   members.length === 0 ? 'no handsets' : members.map((m) => `${m.extension_number} ${m.ipui}`).join(', ')
+
+/** The refusal of a change when the base on the PBX does not have the handset where the batch has it. */
+export const missingMember = (baseName: string, ipui: string, extension: string, members: readonly DectMember[]): ServiceError =>
+  new ServiceError('PBX_ERROR', `The base '${baseName}' has no handset ${ipui} for extension ${extension} (the PBX shows ${membersText(members)}): check the base on the PBX (On site) first.`, { field: 'handset' })

@@ -1,17 +1,16 @@
 import type { BridgeHandlers } from '../../../contract/bridge'
 import type { HandsetMoveAnswer } from '../../../contract/bridge-handsets'
 import { macForPeople, withDefaults, type Batch, type BatchRow } from '../../../contract/dect'
-import { isHandsetOnPbx } from '../../../contract/dect-handsets'
-import { normalizeMac, type DectMember, type DectMemberWrite, type DectPhone } from '../../../contract/pbx'
+import { normalizeMac, type DectMember, type DectPhone } from '../../../contract/pbx'
 import { ServiceError } from '../../errors'
 import type { PbxCaller } from '../../pbx-client/caller'
 import { createDectMembersClient } from '../../pbx-client/dect-members'
 import { createDectPhonesClient } from '../../pbx-client/dect-phones'
 import type { BatchStore } from '../batch-store'
-import { findHandset, handsetText, membersText, sameIpui } from './handset-find'
+import { handsetText, memberOf, missingMember, pushedHandset } from './handset-find'
 import type { LinesOf } from './handset-import'
 import { clashesOf } from './member-holders'
-import { membersOnPbx } from './pbx-members'
+import { membersOnPbx, writesOf } from './pbx-members'
 
 /**
  * A handset moved to another base of its batch, keeping its extension (issue 43): someone moved
@@ -36,9 +35,6 @@ export interface HandsetMoveOptions {
   now?: () => Date
 }
 
-const writesOf = (members: readonly DectMember[]): DectMemberWrite[] =>
-  members.map((m) => ({ extension_number: m.extension_number, ipui: m.ipui, handset_index: String(m.handset_index) }))
-
 /** The base the handset goes to: a base of the batch by its MAC, or by its name. */
 function findBase(batch: Batch, code: string): BatchRow & { values: { mac: string } } {
   const typed = code.trim()
@@ -62,14 +58,8 @@ export function createHandsetMove({ store, callerFor, linesOf, now = () => new D
   return {
     async moveHandset({ batchId, profileId, handset, to }) {
       const [batch, lines] = await Promise.all([store.get(batchId), linesOf()])
-      const moved = findHandset(batch, handset)
+      const { h: moved, ipui, extension, baseMac: fromMac } = pushedHandset(batch, handset, 'moving')
       const target = findBase(batch, to)
-      const ipui = moved.values.ipui ?? ''
-      const extension = moved.values.extension
-      const fromMac = moved.outcome.baseMac
-      if (!isHandsetOnPbx(moved) || fromMac === undefined || extension === undefined) {
-        throw new ServiceError('INVALID_INPUT', `${handsetText(moved)} is not on the PBX yet: change its base in the batch instead, then push it.`, { field: 'handset' })
-      }
       const toMac = target.values.mac
       const toName = target.values.name ?? macForPeople(toMac)
       if (moved.moving && moved.moving.to !== toMac) {
@@ -88,11 +78,9 @@ export function createHandsetMove({ store, callerFor, linesOf, now = () => new D
 
       const client = createDectMembersClient(caller)
       const [fromMembers, toMembers] = await Promise.all([client.list(fromBase.id), client.list(toBase.id)])
-      const onOld = fromMembers.find((m) => sameIpui(m.ipui, ipui) && m.extension_number === extension)
-      const onNew = toMembers.find((m) => sameIpui(m.ipui, ipui) && m.extension_number === extension)
-      if (!onOld && !onNew && !moved.moving) {
-        throw new ServiceError('PBX_ERROR', `The base '${fromName}' has no handset ${ipui} for extension ${extension} (the PBX shows ${membersText(fromMembers)}): check the base on the PBX (On site) first.`, { field: 'handset' })
-      }
+      const onOld = memberOf(fromMembers, ipui, extension)
+      const onNew = memberOf(toMembers, ipui, extension)
+      if (!onOld && !onNew && !moved.moving) throw missingMember(fromName, ipui, extension, fromMembers)
 
       let index = onNew?.handset_index
       if (index === undefined) {

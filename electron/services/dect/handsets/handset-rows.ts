@@ -71,8 +71,11 @@ export function buildHandsetRow(raw: RawHandsetValues, rowNumber: number, id: st
   return { id, row: rowNumber, values, problems, outcome: { state: 'pending' } }
 }
 
-/** A handset row rebuilt from its own values (after an edit), keeping its id, number and outcome. */
+/**
+ * A handset row rebuilt from its own values (after an edit), keeping its id, number, outcome and
+ * what happened to it (swaps, moves, and a change noted under way, which the next call finishes).
+ */
 export function revalidateHandset(row: HandsetRow): HandsetRow {
   const raw: RawHandsetValues = { ...row.values }
-  return { ...buildHandsetRow(raw, row.row, row.id), outcome: row.outcome }
+  return { ...row, ...buildHandsetRow(raw, row.row, row.id), outcome: row.outcome }
 }

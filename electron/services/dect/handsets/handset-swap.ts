@@ -1,17 +1,15 @@
 import type { BridgeHandlers } from '../../../contract/bridge'
 import type { HandsetSwapAnswer } from '../../../contract/bridge-handsets'
-import { macForPeople, type Batch } from '../../../contract/dect'
-import { isHandsetOnPbx, type HandsetRow } from '../../../contract/dect-handsets'
+import type { Batch } from '../../../contract/dect'
+import type { HandsetRow } from '../../../contract/dect-handsets'
 import { parseIpui } from '../../../contract/ipui'
-import { normalizeMac, type DectMemberWrite } from '../../../contract/pbx'
 import { ServiceError } from '../../errors'
 import type { PbxCaller } from '../../pbx-client/caller'
 import { createDectMembersClient } from '../../pbx-client/dect-members'
-import { createDectPhonesClient } from '../../pbx-client/dect-phones'
 import type { BatchStore } from '../batch-store'
-import { findHandset, handsetText, membersText, sameIpui } from './handset-find'
+import { handsetText, memberOf, missingMember, pushedHandset, sameIpui } from './handset-find'
 import { clashesOf } from './member-holders'
-import { membersOnPbx } from './pbx-members'
+import { handsetBaseOnPbx, membersOnPbx, writesOf } from './pbx-members'
 
 /**
  * Swapping a broken handset for a new one (issue 43): the new IPUI takes the old one's extension
@@ -48,34 +46,22 @@ export function createHandsetSwap({ store, callerFor, now = () => new Date() }: 
   return {
     async swapHandset({ batchId, profileId, handset, to }) {
       const batch = await store.get(batchId)
-      const old = findHandset(batch, handset)
-      const from = old.values.ipui ?? ''
+      const { h: old, ipui: from, extension, baseMac } = pushedHandset(batch, handset, 'swapping')
       const target = newIpui(batch, old, to)
-      const extension = old.values.extension
-      const baseMac = old.outcome.baseMac
-      if (!isHandsetOnPbx(old) || baseMac === undefined || extension === undefined) {
-        throw new ServiceError('INVALID_INPUT', `${handsetText(old)} is not on the PBX yet: change its IPUI in the batch instead, then push it.`, { field: 'handset' })
-      }
       if (old.swapping && !sameIpui(old.swapping.to, target)) {
         throw new ServiceError('INVALID_INPUT', `to: a swap of ${handsetText(old)} for IPUI ${old.swapping.to} stopped half-way: finish that one first (swap it for ${old.swapping.to} again).`, { field: 'to' })
       }
 
       const caller = await callerFor(profileId)
-      const phones = (await createDectPhonesClient(caller).list()).items
-      const base = phones.find((p) => p.mac !== undefined && normalizeMac(p.mac.trim()) === baseMac)
-      if (!base) throw new ServiceError('NOT_FOUND', `The base ${macForPeople(baseMac)} of ${handsetText(old)} is not on the PBX any more.`, { field: 'handset' })
-      const baseName = base.name ?? macForPeople(baseMac)
+      const { base, name: baseName, members, others } = await handsetBaseOnPbx(caller, old, baseMac)
       const client = createDectMembersClient(caller)
-      const members = await client.list(base.id)
-      const current = members.find((m) => sameIpui(m.ipui, from) && m.extension_number === extension)
-      const done = members.find((m) => sameIpui(m.ipui, target) && m.extension_number === extension)
-      if (!current && !done) {
-        throw new ServiceError('PBX_ERROR', `The base '${baseName}' has no handset ${from} for extension ${extension} (the PBX shows ${membersText(members)}): check the base on the PBX (On site) first.`, { field: 'handset' })
-      }
+      const current = memberOf(members, from, extension)
+      const done = memberOf(members, target, extension)
+      if (!current && !done) throw missingMember(baseName, from, extension, members)
 
       if (current) {
         // the new IPUI anywhere else on the PBX: named, nothing written
-        const elsewhere = await membersOnPbx(caller, phones.filter((p) => p.id !== base.id))
+        const elsewhere = await membersOnPbx(caller, others)
         const blocks = clashesOf({ ipui: target, extension }, [
           { mac: base.mac, name: baseName, members: members.filter((m) => m !== current) },
           ...elsewhere.bases,
@@ -88,8 +74,7 @@ export function createHandsetSwap({ store, callerFor, now = () => new Date() }: 
             draft.handsets.find((x) => x.id === old.id)!.swapping = { to: target, at }
           })
         }
-        const written: DectMemberWrite[] = members.map((m) => ({ extension_number: m.extension_number, ipui: m === current ? target : m.ipui, handset_index: String(m.handset_index) }))
-        await client.replace(base.id, written)
+        await client.replace(base.id, writesOf(members.map((m) => (m === current ? { ...m, ipui: target } : m))))
         const back = (await client.list(base.id)).find((m) => sameIpui(m.ipui, target))
         if (back?.extension_number !== extension) throw new ServiceError('PBX_ERROR', `The PBX took the members of '${baseName}' but does not show handset ${target} on extension ${extension}: check the base on the PBX.`)
       }
