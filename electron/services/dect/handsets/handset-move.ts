@@ -1,6 +1,6 @@
 import type { BridgeHandlers } from '../../../contract/bridge'
 import type { HandsetMoveAnswer } from '../../../contract/bridge-handsets'
-import { macForPeople, withDefaults, type Batch, type BatchRow } from '../../../contract/dect'
+import { macForPeople, withDefaults } from '../../../contract/dect'
 import { isHandsetOnPbx } from '../../../contract/dect-handsets'
 import { normalizeMac, type DectMember, type DectMemberWrite, type DectPhone } from '../../../contract/pbx'
 import { ServiceError } from '../../errors'
@@ -8,7 +8,7 @@ import type { PbxCaller } from '../../pbx-client/caller'
 import { createDectMembersClient } from '../../pbx-client/dect-members'
 import { createDectPhonesClient } from '../../pbx-client/dect-phones'
 import type { BatchStore } from '../batch-store'
-import { findHandset, handsetText, membersText, sameIpui } from './handset-find'
+import { findBase, findHandset, handsetText, membersText, sameIpui } from './handset-find'
 import type { LinesOf } from './handset-import'
 import { clashesOf } from './member-holders'
 import { membersOnPbx } from './pbx-members'
@@ -38,18 +38,6 @@ export interface HandsetMoveOptions {
 
 const writesOf = (members: readonly DectMember[]): DectMemberWrite[] =>
   members.map((m) => ({ extension_number: m.extension_number, ipui: m.ipui, handset_index: String(m.handset_index) }))
-
-/** The base the handset goes to: a base of the batch by its MAC, or by its name. */
-function findBase(batch: Batch, code: string): BatchRow & { values: { mac: string } } {
-  const typed = code.trim()
-  const hex = typed.replace(/[^0-9a-f]/gi, '')
-  const byMac = hex.length === 12 ? batch.rows.find((row) => row.values.mac === normalizeMac(hex)) : undefined
-  const byName = batch.rows.filter((row) => row.values.mac !== undefined && row.values.name?.trim().toLowerCase() === typed.toLowerCase())
-  if (!byMac && byName.length > 1) throw new ServiceError('INVALID_INPUT', `to: ${byName.length} bases of the batch are named "${typed}": scan the base's MAC instead.`, { field: 'to' })
-  const row = byMac ?? byName[0]
-  if (!row || row.values.mac === undefined) throw new ServiceError('INVALID_INPUT', `to: the batch "${batch.name}" has no base ${typed}: scan the base's MAC, or type its name as the batch has it.`, { field: 'to' })
-  return row as BatchRow & { values: { mac: string } }
-}
 
 const lowestFreeIndex = (members: readonly DectMember[], lines: number | undefined): number => {
   const used = new Set(members.map((m) => m.handset_index))
