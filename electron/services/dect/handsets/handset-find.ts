@@ -16,11 +16,18 @@ export const sameIpui = (a: string | undefined, b: string): boolean => a?.toUppe
 /** "handset row 3 (1101 Anna 00AD000001)" */
 export const handsetText = (h: HandsetRow): string => `handset row ${h.row} (${[h.values.extension, h.values.name, h.values.ipui].filter(Boolean).join(' ')})`
 
-/** The handset: by IPUI or IPEI as scanned, else by extension; refused NOT_FOUND naming what was asked, on `field`. */
-export function findHandset(batch: Batch, code: string, field = 'handset'): HandsetRow {
+/** The handset by IPUI or IPEI as scanned, else by extension (a live one before a retired one); undefined when none. */
+export function handsetNamed(batch: Batch, code: string): HandsetRow | undefined {
   const read = parseIpui(code)
-  const found = read.ok ? batch.handsets.find((h) => sameIpui(h.values.ipui, read.ipui)) : batch.handsets.find((h) => h.values.extension === code.trim())
+  const named = batch.handsets.filter((h) => (read.ok ? sameIpui(h.values.ipui, read.ipui) : h.values.extension === code.trim()))
+  return named.find((h) => !isRetired(h)) ?? named[0]
+}
+
+/** The handset (`handsetNamed`); refused NOT_FOUND naming what was asked, on `field`. */
+export function findHandset(batch: Batch, code: string, field = 'handset'): HandsetRow {
+  const found = handsetNamed(batch, code)
   if (found) return found
+  const read = parseIpui(code)
   const named = read.ok ? `IPUI ${read.ipui}` : `extension ${code.trim()}`
   throw new ServiceError('NOT_FOUND', `The batch "${batch.name}" has no handset with ${named}: scan the handset's label, or type its extension.`, { field })
 }

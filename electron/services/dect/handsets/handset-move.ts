@@ -2,7 +2,7 @@ import type { BridgeHandlers } from '../../../contract/bridge'
 import type { HandsetMoveAnswer } from '../../../contract/bridge-handsets'
 import { macForPeople, withDefaults } from '../../../contract/dect'
 import { isHandsetOnPbx } from '../../../contract/dect-handsets'
-import { normalizeMac, type DectMember, type DectMemberWrite, type DectPhone } from '../../../contract/pbx'
+import { normalizeMac, type DectMember, type DectPhone } from '../../../contract/pbx'
 import { ServiceError } from '../../errors'
 import type { PbxCaller } from '../../pbx-client/caller'
 import { createDectMembersClient } from '../../pbx-client/dect-members'
@@ -11,7 +11,7 @@ import type { BatchStore } from '../batch-store'
 import { findBase, findHandset, handsetText, membersText, sameIpui } from './handset-find'
 import type { LinesOf } from './handset-import'
 import { clashesOf } from './member-holders'
-import { membersOnPbx } from './pbx-members'
+import { membersOnPbx, writesOf } from './pbx-members'
 
 /**
  * A handset moved to another base of its batch, keeping its extension (issue 43): someone moved
@@ -35,9 +35,6 @@ export interface HandsetMoveOptions {
   linesOf: () => Promise<LinesOf>
   now?: () => Date
 }
-
-const writesOf = (members: readonly DectMember[]): DectMemberWrite[] =>
-  members.map((m) => ({ extension_number: m.extension_number, ipui: m.ipui, handset_index: String(m.handset_index) }))
 
 const lowestFreeIndex = (members: readonly DectMember[], lines: number | undefined): number => {
   const used = new Set(members.map((m) => m.handset_index))

@@ -1,4 +1,4 @@
-import { normalizeMac, type DectPhone } from '../../../contract/pbx'
+import { normalizeMac, type DectMember, type DectMemberWrite, type DectPhone } from '../../../contract/pbx'
 import { mapLimited } from '../../concurrency/map-limited'
 import { ServiceError } from '../../errors'
 import type { PbxCaller } from '../../pbx-client/caller'
@@ -33,3 +33,7 @@ export async function membersOnPbx(caller: PbxCaller, phones: readonly DectPhone
 export function eachMember(bases: readonly BaseMembers[]): PbxMember[] {
   return bases.flatMap((base) => base.members.map((member) => ({ baseName: base.name, baseMac: base.mac, member })))
 }
+
+/** Members as a members write takes them back (the list a base keeps when others are taken off it). */
+export const writesOf = (members: readonly DectMember[]): DectMemberWrite[] =>
+  members.map((m) => ({ extension_number: m.extension_number, ipui: m.ipui, handset_index: String(m.handset_index) }))
