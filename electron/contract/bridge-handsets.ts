@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { BatchSchema } from './dect'
+import { RetirePlanSchema } from './dect-retire'
 import { HANDOVER_PAPERS, HandoverPdfSchema, HandoverReportSchema, InstallerNameSchema } from './handover-report'
 import { DectMemberSchema, DectMemberWriteSchema, DectModelSchema, ExtensionNumberSchema } from './pbx'
 
@@ -203,6 +204,12 @@ export const HandsetMoveAnswerSchema = z.object({
 })
 export type HandsetMoveAnswer = z.infer<typeof HandsetMoveAnswerSchema>
 
+/** The handsets and bases a retire names: each a handset's IPUI, IPEI or extension, or a base's MAC or name in the batch. */
+const RetireItemsSchema = z
+  .array(z.string().trim().min(1, { error: 'scan or type a handset (IPUI, IPEI or extension) or a base (MAC or name)' }).max(128))
+  .min(1, { error: 'name at least one handset or base to retire' })
+  .max(1_000)
+
 export const handsetOperations = {
   /**
    * the DECT models: this PBX's when a profile is given and it lists them (remembered for offline
@@ -302,6 +309,25 @@ export const handsetOperations = {
       to: z.string().trim().min(1, { error: "scan the base's MAC, or type its name" }).max(128),
     }),
     result: z.object({ batch: BatchSchema, move: HandsetMoveAnswerSchema }),
+  },
+  /**
+   * what a retire of these handsets and bases would take off the PBX (issue 43), for the
+   * confirmation that names it, nothing written: `steps`, a base each (a base deleted with every
+   * member, handsets taken off a base), `message` in sentences, and `key`, which `retire` takes
+   * back. Refused, naming it: a base another batch holds, a handset or base not on the PBX or
+   * retired already
+   */
+  previewRetire: { input: z.strictObject({ batchId, profileId, items: RetireItemsSchema }), result: RetirePlanSchema },
+  /**
+   * the retire previewed, done (issue 43): handsets taken off their base in one members write a
+   * base, bases deleted with their members (POST …/destroy; NOT_SUPPORTED where the PBX lacks it);
+   * the batch keeps what went (`retirements`), its rows and handsets `retired`. `confirmed`: the
+   * preview's `key`; refused when what would go has changed since. A retire that stopped half-way
+   * is finished by asking the same again
+   */
+  retire: {
+    input: z.strictObject({ batchId, profileId, items: RetireItemsSchema, confirmed: z.string().max(1_000_000) }),
+    result: z.object({ batch: BatchSchema, retire: RetirePlanSchema }),
   },
   /** re-provision or reboot one base (by MAC) */
   baseAction: {

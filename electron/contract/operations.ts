@@ -92,6 +92,8 @@ export const OPERATION_NAMES = [
   'handoverInstaller',
   'swapHandset',
   'moveHandset',
+  'previewRetire',
+  'retire',
   'baseAction',
   'baseActions',
   'listBaseMembers',

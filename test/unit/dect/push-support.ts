@@ -7,6 +7,7 @@ import { createPbxSecrets } from '../../../electron/services/keychain/pbx-secret
 import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
 import { createPbxSession } from '../../../electron/services/session/pbx-session'
 import type { PbxCaller } from '../../../electron/services/pbx-client/caller'
+import { createDectMembersClient } from '../../../electron/services/pbx-client/dect-members'
 import { createDectPhonesClient } from '../../../electron/services/pbx-client/dect-phones'
 import type { DectPhone } from '../../../electron/contract/pbx'
 import { ServiceError } from '../../../electron/services/errors'
@@ -42,6 +43,17 @@ export function makeRows(n: number, prefix = '00156500'): NewBatchRow[] {
 /** every phone on the PBX, read back with GET /api/dect_phones */
 export async function phonesOn(caller: PbxCaller): Promise<DectPhone[]> {
   return (await createDectPhonesClient(caller).list()).items
+}
+
+/** the members of these bases that are on the PBX, by MAC, as [extension, IPUI, index] (a base not on the PBX is left out) */
+export async function membersByMac(caller: PbxCaller, macs: readonly string[]): Promise<Record<string, [string, string, number][]>> {
+  const client = createDectMembersClient(caller)
+  const out: Record<string, [string, string, number][]> = {}
+  for (const phone of await phonesOn(caller)) {
+    if (phone.mac === undefined || !macs.includes(phone.mac)) continue
+    out[phone.mac] = (await client.list(phone.id)).map((m) => [m.extension_number, m.ipui, m.handset_index])
+  }
+  return out
 }
 
 export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
