@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createBatchStore, type BatchStore, type NewBatchRow } from '../../../electron/services/dect/batch-store'
+import { createBatchStore, type BatchStore, type NewBatchRow, type NewHandsetRow } from '../../../electron/services/dect/batch-store'
 import { startDemoPbx, type DemoPbxOptions } from '../../../electron/demo-pbx'
 import { createPbxSecrets } from '../../../electron/services/keychain/pbx-secrets'
 import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
@@ -39,6 +39,11 @@ export function makeRows(n: number, prefix = '00156500'): NewBatchRow[] {
     problems: [],
   }))
 }
+
+/** a base row of a batch: a Yealink W70B */
+export const baseRow = (row: number, name: string, mac: string): NewBatchRow => ({ row, values: { name, mac, vendor: 'Yealink', model: 'W70B' }, problems: [] })
+/** a handset row of a batch, on the base with that MAC */
+export const handsetRow = (row: number, base_mac: string, ipui: string, extension: string, name: string): NewHandsetRow => ({ row, values: { base_mac, ipui, extension, name }, problems: [] })
 
 /** every phone on the PBX, read back with GET /api/dect_phones */
 export async function phonesOn(caller: PbxCaller): Promise<DectPhone[]> {
