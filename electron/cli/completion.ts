@@ -8,8 +8,8 @@ import { terminalSafe } from './terminal-safe'
 
 /** The commands whose first argument is a saved PBX (its name completes). */
 const NAMES_PBX = new Set(['pbx test', 'pbx sign-in', 'pbx remove', 'pbx rm', 'outbound test', 'fleet status', 'config snapshot', 'config compare', 'config apply'])
-/** The commands whose first (and only) argument is a batch. */
-const NAMES_BATCH = new Set(['batch show', 'batch check', 'batch set', 'batch push', 'batch retry', 'batch export-results', 'batch labels', 'batch report', 'batch delete', 'batch rm'])
+/** The commands whose first argument is a batch (only that one completes). */
+const NAMES_BATCH = new Set(['batch show', 'batch check', 'batch set', 'batch push', 'batch retry', 'batch export-results', 'batch labels', 'batch report', 'batch swap', 'batch move', 'batch retire', 'batch delete', 'batch rm'])
 /** how much of a batch file's first line is read for its name (the line holds no rows) */
 const BATCH_HEAD_BYTES = 64 * 1024
 

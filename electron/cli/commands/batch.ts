@@ -16,6 +16,7 @@ import { reportCommand } from './batch-report'
 import { setCommand } from './batch-set'
 import { siteCommand } from './batch-site'
 import { moveCommand } from './batch-move'
+import { retireCommand } from './batch-retire'
 import { swapCommand } from './batch-swap'
 import { action, jsonOption, localTime, namedPbx, pushedToPbx, savedPbxs, type BaseArgs, type AreaCommandModule, areaCommand, areaOf } from './common'
 
@@ -26,7 +27,7 @@ import { action, jsonOption, localTime, namedPbx, pushedToPbx, savedPbxs, type B
 export function batchCommand(ctx: CliContext): AreaCommandModule {
   return areaOf(
     'batch',
-    [areaCommand(importCommand(ctx)), areaCommand(listCommand(ctx)), areaCommand(showCommand(ctx)), areaCommand(checkCommand(ctx)), areaCommand(setCommand(ctx)), areaCommand(pushCommand(ctx)), areaCommand(retryCommand(ctx)), areaCommand(exportResultsCommand(ctx)), areaCommand(labelsCommand(ctx)), areaCommand(reportCommand(ctx)), areaCommand(siteCommand(ctx)), areaCommand(swapCommand(ctx)), areaCommand(moveCommand(ctx)), areaCommand(deleteCommand(ctx))],
+    [areaCommand(importCommand(ctx)), areaCommand(listCommand(ctx)), areaCommand(showCommand(ctx)), areaCommand(checkCommand(ctx)), areaCommand(setCommand(ctx)), areaCommand(pushCommand(ctx)), areaCommand(retryCommand(ctx)), areaCommand(exportResultsCommand(ctx)), areaCommand(labelsCommand(ctx)), areaCommand(reportCommand(ctx)), areaCommand(siteCommand(ctx)), areaCommand(swapCommand(ctx)), areaCommand(moveCommand(ctx)), areaCommand(retireCommand(ctx)), areaCommand(deleteCommand(ctx))],
     [
       ['$0 batch import handsets.csv --vendor Yealink --model W70B', 'A batch from a spreadsheet'],
       ['$0 batch push handsets --pbx "Demo Company"', 'Push it; Ctrl-C pauses, the same command resumes'],
