@@ -70,8 +70,9 @@ function listCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
             b.name,
             b.id,
             verdictWords(b.state),
-            `${rows.done}/${rows.total}`,
-            handsets.total === 0 ? '-' : `${handsets.done}/${handsets.total}`,
+            // of the live ones: a retired base or handset is not to be sent
+            `${rows.done}/${rows.total - rows.retired}`,
+            handsets.total === 0 ? '-' : `${handsets.done}/${handsets.total - handsets.retired}`,
             String(rows.failed + handsets.failed),
             String(rows.not_sent + handsets.not_sent),
             b.targetProfileId === null ? '-' : (pbxs.get(b.targetProfileId) ?? 'removed'),

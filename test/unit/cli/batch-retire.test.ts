@@ -90,6 +90,9 @@ describe.skipIf(!keychain.available)('batch retire against the demo PBX', { time
     const shown = await cli(['batch', 'show', 'retire-site'])
     expect(shown.stdout).toMatch(/^2 of 2 bases sent, 1 retired; 2 of 2 handsets sent, 2 retired\.$/m)
 
+    // the list counts what is to be sent: the retired are not
+    const listed = (await cli(['batch', 'list'])).stdout.split('\n').find((line) => line.startsWith('retire-site'))
+    expect(listed?.split(/\s{2,}/).slice(2, 4)).toEqual(['done', '2/2'])
     // the text: what went, in sentences
     const anna = await cli(['batch', 'retire', 'retire-site', '00AE400001', '--yes'])
     expect(anna.code, anna.stderr).toBe(0)
