@@ -1,12 +1,11 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Batch } from '../../../electron/contract/dect'
 import type { RetirePlan } from '../../../electron/contract/dect-retire'
-import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
 import { openKeytarStore } from '../../../electron/services/keychain/keytar-store'
 import { membersByMac, signedIn } from '../dect/push-support'
-import { addDemoPbx, forgetKeptPasswords } from './kept-passwords'
+import { demoCompanyPerFile } from './kept-passwords'
 import { runOnTerminal, terminalAvailable } from './on-terminal'
 import { jsonOf, runCli, tempDir, type CliOptions } from './run-cli'
 
@@ -22,7 +21,6 @@ const YARD = '001565E60002'
 const SHED = '001565E60003'
 
 describe.skipIf(!keychain.available)('batch retire against the demo PBX', { timeout: 90_000 }, () => {
-  let pbx: DemoPbx
   const dir = tempDir('pbx-cli-retire-')
   const dataDir = join(dir, 'data')
   const cli = (args: string[], more: Partial<CliOptions> = {}) => runCli(args, { dataDir, ...more })
@@ -32,14 +30,7 @@ describe.skipIf(!keychain.available)('batch retire against the demo PBX', { time
     return file
   }
 
-  beforeAll(async () => {
-    pbx = await startDemoPbx({ port: 0 })
-    await addDemoPbx(cli, 'Demo Company', pbx.url)
-  })
-  afterAll(async () => {
-    if (keychain.available) await forgetKeptPasswords(keychain.store, dataDir)
-    await pbx?.stop()
-  })
+  const demo = keychain.available ? demoCompanyPerFile(cli, dataDir, keychain.store) : undefined
 
   it('says what goes and asks; refuses a base another batch holds; takes Ben off Hall and deletes Shed with Dora; the batch keeps it', async () => {
     const site = csv('retire-site.csv', [
@@ -52,7 +43,7 @@ describe.skipIf(!keychain.available)('batch retire against the demo PBX', { time
     expect((await cli(['batch', 'push', 'retire-site', '--pbx', 'Demo Company'])).code).toBe(0)
     // a later batch for the same yard
     expect((await cli(['batch', 'import', csv('yard-later.csv', ['00:15:65:E6:00:02,Yard,00AE400005,1225,Emil']), '--vendor', 'Yealink', '--model', 'W70B'])).code).toBe(0)
-    const caller = await signedIn(pbx.url)
+    const caller = await signedIn(demo!.pbx.url)
     const before = await membersByMac(caller, [HALL, YARD, SHED])
 
     // without a terminal, --yes is needed: what goes is said, nothing done
