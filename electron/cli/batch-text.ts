@@ -88,6 +88,7 @@ const STATE_WORDS: Record<ItemState, string> = {
   pending: 'pending',
   done: 'done',
   failed: 'FAILED',
+  retired: 'retired',
 }
 
 /** What the PBX said of a failed item, else its own problems: why it is where it is. */

@@ -21,6 +21,7 @@ const NAMES_BATCH = new Set([
   'batch swap',
   'batch move',
   'batch renumber',
+  'batch retire',
   'batch delete',
   'batch rm',
 ])

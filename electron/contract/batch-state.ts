@@ -8,9 +8,10 @@ import type { RowProblem } from './row-problem'
  * - `not_sent`: kept out of every push by an error of its own, until it is fixed;
  * - `pending`: in a push under way or paused, still to send;
  * - `done`: on the PBX (created or matched; a handset enrolled or matched);
- * - `failed`: the PBX refused it (its reason kept), until it is sent again.
- * The batch's verdict comes from those counts: "done" only when every row and every handset is on
- * the PBX; "failed" when something was sent and nothing succeeded; "partly failed" when some
+ * - `failed`: the PBX refused it (its reason kept), until it is sent again;
+ * - `retired`: taken off the PBX by a retire (dect-retire.ts), out of every push.
+ * The batch's verdict comes from those counts, the retired left out: "done" only when every row
+ * and every handset is on the PBX; "failed" when something was sent and nothing succeeded; "partly failed" when some
  * succeeded and some failed; "incomplete" when some succeeded, none failed, and some are not sent
  * or still ready. The badge, the push panel, the batch list, the results CSV, and the command
  * line's text, JSON and exit codes all read these.
@@ -20,7 +21,7 @@ import type { RowProblem } from './row-problem'
 export const BATCH_STATUSES = ['draft', 'pushing', 'paused', 'done', 'partly_failed'] as const
 export type BatchStatus = (typeof BATCH_STATUSES)[number]
 
-export const ITEM_STATES = ['ready', 'not_sent', 'pending', 'done', 'failed'] as const
+export const ITEM_STATES = ['ready', 'not_sent', 'pending', 'done', 'failed', 'retired'] as const
 export type ItemState = (typeof ITEM_STATES)[number]
 
 export const StateCountsSchema = z.object({
@@ -30,6 +31,7 @@ export const StateCountsSchema = z.object({
   pending: z.int(),
   done: z.int(),
   failed: z.int(),
+  retired: z.int(),
 })
 export type StateCounts = z.infer<typeof StateCountsSchema>
 
@@ -47,6 +49,9 @@ export type BatchState = z.infer<typeof BatchStateSchema>
 /** A row's or a handset's outcome as saved: `pending` until the PBX has it, refused it, or it was matched. */
 type Outcome = { outcome: { state: string }; problems: readonly Pick<RowProblem, 'severity'>[] }
 
+/** Whether a row or handset was retired (taken off the PBX by a retire): out of every push, check and count of what is to do. */
+export const isRetired = (item: { outcome: { state: string } }): boolean => item.outcome.state === 'retired'
+
 /** A push works on the batch, or stopped part-way and will resume: what is left is `pending`, not `ready`. */
 const underWay = (status: BatchStatus): boolean => status === 'pushing' || status === 'paused'
 
@@ -58,6 +63,8 @@ export function itemState(item: Outcome, status: BatchStatus): ItemState {
       return underWay(status) ? 'pending' : 'ready'
     case 'failed':
       return 'failed'
+    case 'retired':
+      return 'retired'
     default:
       // created, matched (a base); enrolled, matched (a handset)
       return 'done'
@@ -87,12 +94,14 @@ function stateCounts(done: number, tally: Pick<RowTally, 'failed' | 'pending' | 
     pending: open ? tally.pending : 0,
     done,
     failed: tally.failed,
+    // a push's tallies leave the retired out (push-counts.ts)
+    retired: 0,
   }
 }
 
 /** The counts of `items` by state. */
 export function countItems(items: readonly Outcome[], status: BatchStatus): StateCounts {
-  const counts: StateCounts = { total: items.length, ready: 0, not_sent: 0, pending: 0, done: 0, failed: 0 }
+  const counts: StateCounts = { total: items.length, ready: 0, not_sent: 0, pending: 0, done: 0, failed: 0, retired: 0 }
   for (const item of items) counts[itemState(item, status)]++
   return counts
 }
@@ -100,10 +109,11 @@ export function countItems(items: readonly Outcome[], status: BatchStatus): Stat
 /** The batch's verdict from its stored status and its counts (see the top of this file). */
 export function verdictOf(status: BatchStatus, rows: StateCounts, handsets: StateCounts): BatchVerdict {
   if (status === 'pushing' || status === 'paused') return status
-  const total = rows.total + handsets.total
+  const total = rows.total - rows.retired + handsets.total - handsets.retired
   const done = rows.done + handsets.done
   const failed = rows.failed + handsets.failed
-  if (total > 0 && done === total) return 'done'
+  // nothing left to do: everything on the PBX, or everything retired
+  if (total > 0 ? done === total : rows.retired + handsets.retired > 0) return 'done'
   if (done + failed === 0) return 'draft'
   if (done === 0) return 'failed'
   return failed > 0 ? 'partly_failed' : 'incomplete'
@@ -140,14 +150,16 @@ export function sendText(state: BatchState): string {
 
 /**
  * One kind's counts in words: "5 of 7 bases sent, 2 not sent (errors)", "150 of 150 handsets
- * sent", "0 of 30 handsets sent, 30 ready to push". What is zero is left out, the sent count aside.
+ * sent", "0 of 30 handsets sent, 30 ready to push", "2 of 2 handsets sent, 1 retired" (the
+ * retired are not counted in the total). What is zero is left out, the sent count aside.
  */
 export function countsSentence(counts: StateCounts, one: string, many: string): string {
-  const parts = [`${counts.done} of ${count(counts.total, one, many)} sent`]
+  const parts = [`${counts.done} of ${count(counts.total - counts.retired, one, many)} sent`]
   if (counts.failed > 0) parts.push(`${counts.failed} failed`)
   if (counts.not_sent > 0) parts.push(`${counts.not_sent} not sent (errors)`)
   if (counts.pending > 0) parts.push(`${counts.pending} still to send`)
   if (counts.ready > 0) parts.push(`${counts.ready} ready to push`)
+  if (counts.retired > 0) parts.push(`${counts.retired} retired`)
   return parts.join(', ')
 }
 

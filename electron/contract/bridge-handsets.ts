@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { BatchSchema } from './dect'
+import { RetirePlanSchema } from './dect-retire'
 import { HANDOVER_PAPERS, HandoverPdfSchema, HandoverReportSchema, InstallerNameSchema } from './handover-report'
 import { DectMemberSchema, DectMemberWriteSchema, DectModelSchema, EXTENSION_NUMBER_PATTERN, ExtensionNumberSchema } from './pbx'
 
@@ -218,6 +219,11 @@ export const HandsetRenumberAnswerSchema = z.object({
   message: z.string(),
 })
 export type HandsetRenumberAnswer = z.infer<typeof HandsetRenumberAnswerSchema>
+/** The handsets and bases a retire names: each a handset's IPUI, IPEI or extension, or a base's MAC or name in the batch. */
+const RetireItemsSchema = z
+  .array(z.string().trim().min(1, { error: 'scan or type a handset (IPUI, IPEI or extension) or a base (MAC or name)' }).max(128))
+  .min(1, { error: 'name at least one handset or base to retire' })
+  .max(1_000)
 
 export const handsetOperations = {
   /**
@@ -332,6 +338,25 @@ export const handsetOperations = {
       to: z.string().trim().regex(EXTENSION_NUMBER_PATTERN, { error: 'type the new extension: 3 to 64 digits' }),
     }),
     result: z.object({ batch: BatchSchema, renumber: HandsetRenumberAnswerSchema }),
+  },
+  /**
+   * what a retire of these handsets and bases would take off the PBX (issue 43), for the
+   * confirmation that names it, nothing written: `steps`, a base each (a base deleted with every
+   * member, handsets taken off a base), `message` in sentences, and `key`, which `retire` takes
+   * back. Refused, naming it: a base another batch holds, a handset or base not on the PBX or
+   * retired already
+   */
+  previewRetire: { input: z.strictObject({ batchId, profileId, items: RetireItemsSchema }), result: RetirePlanSchema },
+  /**
+   * the retire previewed, done (issue 43): handsets taken off their base in one members write a
+   * base, bases deleted with their members (POST …/destroy; NOT_SUPPORTED where the PBX lacks it);
+   * the batch keeps what went (`retirements`), its rows and handsets `retired`. `confirmed`: the
+   * preview's `key`; refused when what would go has changed since. A retire that stopped half-way
+   * is finished by asking the same again
+   */
+  retire: {
+    input: z.strictObject({ batchId, profileId, items: RetireItemsSchema, confirmed: z.string().max(1_000_000) }),
+    result: z.object({ batch: BatchSchema, retire: RetirePlanSchema }),
   },
   /** re-provision or reboot one base (by MAC) */
   baseAction: {

@@ -24,16 +24,20 @@ export type HandsetValues = z.infer<typeof HandsetValuesSchema>
 export const HANDSET_FIELDS = ['base_mac', 'ipui', 'extension', 'handset_index', 'name'] as const
 export type HandsetField = (typeof HANDSET_FIELDS)[number]
 
-export const HANDSET_STATES = ['pending', 'enrolled', 'matched', 'failed'] as const
+/** `retired`: taken off its base by a retire (dect-retire.ts): never pushed again */
+export const HANDSET_STATES = ['pending', 'enrolled', 'matched', 'failed', 'retired'] as const
 export type HandsetState = (typeof HANDSET_STATES)[number]
 
 /** Whether a handset is on the PBX: enrolled by a push, or found there as a member already. */
 export const isHandsetOnPbx = (handset: { outcome: { state: HandsetState } }): boolean => handset.outcome.state === 'enrolled' || handset.outcome.state === 'matched'
 
-/** What happened to a handset on the PBX: `enrolled` (written by this batch), `matched` (it was a member already). */
+/**
+ * What happened to a handset on the PBX: `enrolled` (written by this batch), `matched` (it was a
+ * member already), `retired` (taken off by a retire: `baseMac` and `handsetIndex` say where it was).
+ */
 export const HandsetOutcomeSchema = z.object({
   state: z.enum(HANDSET_STATES),
-  /** the base it was enrolled on (its MAC) and at which index */
+  /** the base it was enrolled on (its MAC) and at which index; retired: the base it was taken off */
   baseMac: z.string().optional(),
   handsetIndex: z.int().min(1).optional(),
   error: z.string().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { BATCH_STATUSES, batchStateOf, BatchStateSchema } from './batch-state'
 import { HandsetRowSchema, isHandsetOnPbx } from './dect-handsets'
+import { RetirementSchema, RetiringSchema } from './dect-retire'
 import { DECT_INTERFACES, DECT_LANGUAGES, TRANSPORTS } from './pbx'
 import { MAX_CSV_FILE_BYTES } from './plain-rules'
 import { RowProblemSchema } from './row-problem'
@@ -78,7 +79,8 @@ export type BatchDefaults = z.infer<typeof BatchDefaultsSchema>
 
 export { RowProblemSchema, type RowProblem } from './row-problem'
 
-export const ROW_STATES = ['pending', 'created', 'matched', 'failed'] as const
+/** `retired`: deleted on the PBX by a retire (dect-retire.ts): never pushed again */
+export const ROW_STATES = ['pending', 'created', 'matched', 'failed', 'retired'] as const
 export type RowState = (typeof ROW_STATES)[number]
 
 /** What happened to a row on the PBX, saved as it happens. */
@@ -125,6 +127,10 @@ export const BatchSchema = z.object({
   handsets: z.array(HandsetRowSchema).default([]),
   status: z.enum(BATCH_STATUSES),
   concurrency: z.int().min(PUSH_CONCURRENCY.min).max(PUSH_CONCURRENCY.max),
+  /** a retire saved before its writes to the PBX, not finished yet (absent: none under way) */
+  retiring: RetiringSchema.optional(),
+  /** what retires took off the PBX, a base a step, oldest first (absent: nothing retired) */
+  retirements: z.array(RetirementSchema).optional(),
 })
 export type Batch = z.infer<typeof BatchSchema>
 
@@ -353,7 +359,7 @@ export function summaryOf(batch: Batch): BatchSummary {
     if (state === 'pending') {
       if (rowHasErrors(row)) counts.withErrors++
       else counts.pending++
-    } else counts[state]++
+    } else if (state !== 'retired') counts[state]++
   }
   return {
     id: batch.id,

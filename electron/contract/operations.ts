@@ -93,6 +93,8 @@ export const OPERATION_NAMES = [
   'swapHandset',
   'moveHandset',
   'renumberHandset',
+  'previewRetire',
+  'retire',
   'baseAction',
   'baseActions',
   'listBaseMembers',

@@ -225,7 +225,7 @@ export function createBatchFakes(initial: Partial<BatchFakeState> = {}): { state
           const counts = { rows: batch.rows.length, withErrors: 0, created: 0, matched: 0, failed: 0, pending: 0 }
           for (const row of batch.rows) {
             if (row.problems.some((p) => p.severity === 'error')) counts.withErrors++
-            counts[row.outcome.state]++
+            if (row.outcome.state !== 'retired') counts[row.outcome.state]++
           }
           const { id, name, source, status, targetProfileId, updatedAt } = batch
           return { id, name, source, status, targetProfileId, updatedAt, counts, state: batchStateOf(batch) }

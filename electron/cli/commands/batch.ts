@@ -16,6 +16,7 @@ import { reportCommand } from './batch-report'
 import { setCommand } from './batch-set'
 import { siteCommand } from './batch-site'
 import { moveCommand, renumberCommand, swapCommand } from './batch-handsets'
+import { retireCommand } from './batch-retire'
 import { action, jsonOption, localTime, namedPbx, pushedToPbx, savedPbxs, type BaseArgs, type AreaCommandModule, areaCommand, areaOf } from './common'
 
 /**
@@ -25,7 +26,7 @@ import { action, jsonOption, localTime, namedPbx, pushedToPbx, savedPbxs, type B
 export function batchCommand(ctx: CliContext): AreaCommandModule {
   return areaOf(
     'batch',
-    [areaCommand(importCommand(ctx)), areaCommand(listCommand(ctx)), areaCommand(showCommand(ctx)), areaCommand(checkCommand(ctx)), areaCommand(setCommand(ctx)), areaCommand(pushCommand(ctx)), areaCommand(retryCommand(ctx)), areaCommand(exportResultsCommand(ctx)), areaCommand(labelsCommand(ctx)), areaCommand(reportCommand(ctx)), areaCommand(siteCommand(ctx)), areaCommand(swapCommand(ctx)), areaCommand(moveCommand(ctx)), areaCommand(renumberCommand(ctx)), areaCommand(deleteCommand(ctx))],
+    [areaCommand(importCommand(ctx)), areaCommand(listCommand(ctx)), areaCommand(showCommand(ctx)), areaCommand(checkCommand(ctx)), areaCommand(setCommand(ctx)), areaCommand(pushCommand(ctx)), areaCommand(retryCommand(ctx)), areaCommand(exportResultsCommand(ctx)), areaCommand(labelsCommand(ctx)), areaCommand(reportCommand(ctx)), areaCommand(siteCommand(ctx)), areaCommand(swapCommand(ctx)), areaCommand(moveCommand(ctx)), areaCommand(renumberCommand(ctx)), areaCommand(retireCommand(ctx)), areaCommand(deleteCommand(ctx))],
     [
       ['$0 batch import handsets.csv --vendor Yealink --model W70B', 'A batch from a spreadsheet'],
       ['$0 batch push handsets --pbx "Demo Company"', 'Push it; Ctrl-C pauses, the same command resumes'],
@@ -68,8 +69,9 @@ function listCommand(ctx: CliContext): CommandModule<BaseArgs, BaseArgs> {
             b.name,
             b.id,
             verdictWords(b.state),
-            `${rows.done}/${rows.total}`,
-            handsets.total === 0 ? '-' : `${handsets.done}/${handsets.total}`,
+            // of the live ones: a retired base or handset is not to be sent
+            `${rows.done}/${rows.total - rows.retired}`,
+            handsets.total === 0 ? '-' : `${handsets.done}/${handsets.total - handsets.retired}`,
             String(rows.failed + handsets.failed),
             String(rows.not_sent + handsets.not_sent),
             b.targetProfileId === null ? '-' : (pbxs.get(b.targetProfileId) ?? 'removed'),

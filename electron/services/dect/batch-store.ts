@@ -204,6 +204,8 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       return change(id, (batch) => {
         const draft = structuredClone(batch)
         const next = checked(BatchSchema, mutate(draft) ?? draft, 'batch')
+        // a field the change took away (a note ended: `retiring`) goes, as the others are replaced
+        for (const key of Object.keys(batch)) if (!(key in next)) delete (batch as Partial<Batch>)[key as keyof Batch]
         Object.assign(batch, next, { id: batch.id, version: batch.version, createdAt: batch.createdAt })
         return structuredClone(batch)
       })

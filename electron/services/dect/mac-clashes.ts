@@ -1,3 +1,4 @@
+import { isRetired } from '../../contract/batch-state'
 import { macForPeople, rowHasErrors, type BatchRow, type RowProblem } from '../../contract/dect'
 import type { DectPhone } from '../../contract/pbx'
 import { findDectPhoneByMac } from '../pbx-client/dect-phones'
@@ -15,10 +16,10 @@ const STORED_MAC = /^[0-9A-F]{12}$/
 /** The problems of `findDuplicateMacs` (recognised so that calling it again adds nothing). */
 const isDuplicateProblem = (p: RowProblem): boolean => p.field === 'mac' && / is also in rows? /.test(p.message)
 
-/** The normalised MAC of a row whose MAC is valid, else undefined. */
+/** The normalised MAC of a row whose MAC is valid, else undefined (a retired base's MAC is free again). */
 function validMacOf(row: BatchRow): string | undefined {
   const mac = row.values.mac
-  if (mac === undefined || !STORED_MAC.test(mac)) return undefined
+  if (mac === undefined || !STORED_MAC.test(mac) || isRetired(row)) return undefined
   const broken = row.problems.some((p) => p.field === 'mac' && p.severity === 'error' && !isDuplicateProblem(p))
   return broken ? undefined : mac
 }

@@ -1,7 +1,7 @@
 import type { HandsetTally, RowTally } from '../../contract/batch-state'
 import { rowHasErrors, type Batch, type HandsetCounts, type RowProblem } from '../../contract/dect'
 
-/** What a push counts of a batch as saved: rows (bases) and handsets, by the state of their outcome. */
+/** What a push counts of a batch as saved: rows (bases) and handsets, by the state of their outcome; the retired are no part of a push. */
 
 export type { HandsetTally, RowTally } from '../../contract/batch-state'
 
@@ -12,6 +12,7 @@ function countStates<S extends string>(items: readonly Counted<S>[], states: rea
   const counts = Object.fromEntries([...states, 'pending', 'withErrors'].map((s) => [s, 0])) as Record<S | 'pending' | 'withErrors', number>
   for (const item of items) {
     const state = item.outcome.state
+    if (state === 'retired') continue
     if (state !== 'pending') counts[state]++
     else if (rowHasErrors(item)) counts.withErrors++
     else counts.pending++

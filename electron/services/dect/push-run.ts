@@ -75,7 +75,8 @@ export function stopRun(run: Run, kind: StopKind, reason: string | undefined): v
 
 export function count(run: Run, outcome: RowOutcome): void {
   run.counts.pending--
-  if (outcome.state !== 'pending') run.counts[outcome.state]++
+  // a push never retires a row
+  if (outcome.state !== 'pending' && outcome.state !== 'retired') run.counts[outcome.state]++
 }
 
 /** the status a push ends with, from the counts of the batch as saved: rows still pending keep it paused */

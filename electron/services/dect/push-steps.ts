@@ -103,7 +103,7 @@ export async function runPushSteps(run: Run, context: RunContext, batch: Batch, 
       await store.saveHandsetOutcomes(run.batchId, outcomes)
       for (const outcome of outcomes.values()) {
         run.handsets.pending--
-        if (outcome.state !== 'pending') run.handsets[outcome.state]++
+        if (outcome.state !== 'pending' && outcome.state !== 'retired') run.handsets[outcome.state]++
       }
       emit(run)
     },

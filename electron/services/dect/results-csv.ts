@@ -25,7 +25,7 @@ const outcomeOf = (state: string, problems: readonly RowProblem[]): string =>
  * The results of a batch as CSV: a line per base (row, MAC, name, id, url, state, outcome and the
  * PBX's error), then a line per handset (its IPUI, the base it is on and its index). `state` is
  * the one model of the app and the command line (contract/batch-state.ts: ready, not_sent,
- * pending, done, failed); `outcome` says how (created, matched, enrolled).
+ * pending, done, failed, retired); `outcome` says how (created, matched, enrolled).
  */
 export function resultsCsv(batch: Batch): { fileName: string; csv: string } {
   const bases = batch.rows.map((row) => ({

@@ -37,6 +37,7 @@ export const ITEM_STATE_WORDS: Record<ItemState, string> = {
   pending: 'pending',
   done: 'on the PBX',
   failed: 'failed',
+  retired: 'retired',
 }
 export const ITEM_STATE_TAG: Record<ItemState, 'default' | 'warning' | 'info' | 'success' | 'error'> = {
   ready: 'default',
@@ -44,6 +45,7 @@ export const ITEM_STATE_TAG: Record<ItemState, 'default' | 'warning' | 'info' | 
   pending: 'info',
   done: 'success',
   failed: 'error',
+  retired: 'default',
 }
 
 /**

@@ -19,13 +19,13 @@ export const SITE_STATE_TAG: Record<SiteState | 'late', 'default' | 'info' | 'wa
 
 /** "40 handsets · 2 with errors · 30 enrolled" (zero counts left out, the total aside). */
 export function handsetCountsText(handsets: readonly Pick<HandsetRow, 'problems' | 'outcome'>[]): string {
-  const counts = { errors: 0, warnings: 0, enrolled: 0, matched: 0, failed: 0 }
+  const counts = { errors: 0, warnings: 0, enrolled: 0, matched: 0, failed: 0, retired: 0 }
   for (const h of handsets) {
     if (rowHasErrors(h)) counts.errors++
     else if (h.problems.length > 0) counts.warnings++
     if (h.outcome.state !== 'pending') counts[h.outcome.state]++
   }
   const parts = [`${handsets.length} ${handsets.length === 1 ? 'handset' : 'handsets'}`, `${counts.errors} with errors`, `${counts.warnings} with warnings`]
-  for (const state of ['enrolled', 'matched', 'failed'] as const) if (counts[state] > 0) parts.push(`${counts[state]} ${state}`)
+  for (const state of ['enrolled', 'matched', 'failed', 'retired'] as const) if (counts[state] > 0) parts.push(`${counts[state]} ${state}`)
   return parts.join(' · ')
 }

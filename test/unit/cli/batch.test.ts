@@ -61,6 +61,8 @@ describe('batch commands without a PBX', { timeout: 30_000 }, () => {
     [['batch', 'swap', 'x', 'a', 'b', '--bogus'], /Run `pbx-provisioner batch swap --help`/],
     [['batch', 'move', 'x', 'a', 'b', '--bogus'], /Run `pbx-provisioner batch move --help`/],
     [['batch', 'renumber', 'x', 'a', 'b', '--bogus'], /Run `pbx-provisioner batch renumber --help`/],
+    [['batch', 'retire', 'x', 'a', '--bogus'], /Run `pbx-provisioner batch retire --help`/],
+    [['batch', 'retire', 'x'], /Not enough non-option arguments/],
   ])('bad usage exits 2 and says what to do: %j', async (args, message) => {
     const run = await cli(args)
     expect(run.stderr).toMatch(message)
@@ -127,9 +129,11 @@ describe('batch commands without a PBX', { timeout: 30_000 }, () => {
     const names = (await tab('batch', 'push', '')).stdout.split('\n').filter((line) => !line.startsWith('-'))
     expect(names.filter(Boolean)).toEqual(['kunde', 'site', 'site 2'])
     expect((await tab('batch', 'show', 'si')).stdout.split('\n').filter(Boolean)).toEqual(['site', 'site 2'])
-    // a handset changed on site (issue 43): its batch completes, not what follows it
+    // the commands that change devices on site name their batch first (issue 43): it completes, not what follows it
     expect((await tab('batch', 'renumber', 'si')).stdout.split('\n').filter(Boolean)).toEqual(['site', 'site 2'])
     expect((await tab('batch', 'swap', 'site', '')).stdout).not.toMatch(/kunde/)
+    expect((await tab('batch', 'retire', 'ku')).stdout.split('\n').filter(Boolean)).toEqual(['kunde'])
+    expect((await tab('batch', 'retire', 'kunde', '')).stdout).not.toMatch(/site/)
     // the batch is the only argument: nothing more is offered after it, and no batch for `batch import`
     expect((await tab('batch', 'push', 'site', '')).stdout).not.toMatch(/kunde/)
     expect((await tab('batch', 'import', '')).stdout).not.toMatch(/kunde/)

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { PbxProfile } from '../../../electron/contract/profiles'
+import { startDemoPbx, type DemoPbx } from '../../../electron/demo-pbx'
 import { accountOf, secretKeyOf } from '../../../electron/services/keychain/pbx-secrets'
 import { KEYCHAIN_SERVICE } from '../../../electron/services/keychain/secret-store'
 import type { CliRun } from './run-cli'
@@ -23,4 +24,23 @@ export async function forgetKeptPasswords(store: { deletePassword(service: strin
     // its own sign-in's, and its system administrator's
     for (const role of ['entry', 'system'] as const) await store.deletePassword(KEYCHAIN_SERVICE, accountOf(secretKeyOf(profile.id, role)))
   }
+}
+
+type Cli = (args: string[], more?: { env?: Record<string, string> }) => Promise<CliRun>
+
+/**
+ * A demo PBX saved as "Demo Company" in data folder `dataDir` for the tests of a file: started and
+ * added before them, its kept password forgotten and the PBX stopped after them. The object holds it.
+ */
+export function demoCompanyPerFile(cli: Cli, dataDir: string, store: Parameters<typeof forgetKeptPasswords>[0]): { pbx: DemoPbx } {
+  const held = {} as { pbx: DemoPbx }
+  beforeAll(async () => {
+    held.pbx = await startDemoPbx({ port: 0 })
+    await addDemoPbx(cli, 'Demo Company', held.pbx.url)
+  })
+  afterAll(async () => {
+    await forgetKeptPasswords(store, dataDir)
+    await held.pbx?.stop()
+  })
+  return held
 }

@@ -14,9 +14,10 @@ const quoted = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`
 /**
  * `pbx-provisioner <args>` (the source, through the bin) on a terminal, and what reached the
  * screen: stdout and stderr together, as the terminal got them, with the CR the terminal puts
- * before each line feed taken out again (a CR of the program's own stays, before it).
+ * before each line feed taken out again (a CR of the program's own stays, before it). `typed`:
+ * what the person types (an answer to a question), sent to the terminal as the child starts.
  */
-export function runOnTerminal(args: readonly string[], dataDir: string, timeoutMs = 30_000): Promise<{ code: number | null; screen: string }> {
+export function runOnTerminal(args: readonly string[], dataDir: string, timeoutMs = 30_000, typed = ''): Promise<{ code: number | null; screen: string }> {
   const command = [process.execPath, BIN, ...args].map(quoted).join(' ')
   const env = { ...process.env, PBX_PROVISIONER_DATA_DIR: dataDir }
   return new Promise((resolve, reject) => {
@@ -25,6 +26,6 @@ export function runOnTerminal(args: readonly string[], dataDir: string, timeoutM
       if (error && typeof error.code !== 'number') return reject(error)
       resolve({ code: child.exitCode, screen: stdout.replaceAll('\r\n', '\n') })
     })
-    child.stdin?.end()
+    child.stdin?.end(typed)
   })
 }

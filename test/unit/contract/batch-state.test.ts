@@ -23,6 +23,8 @@ describe('each row and handset is in one state', () => {
     ['matched', item('matched'), 'partly_failed', 'done'],
     ['a handset enrolled', item('enrolled'), 'done', 'done'],
     ['failed', item('failed'), 'partly_failed', 'failed'],
+    ['a handset retired', item('retired'), 'done', 'retired'],
+    ['a base retired, in a push under way', item('retired'), 'pushing', 'retired'],
   ] as const)('%s', (_what, it_, status, expected) => {
     expect(itemState(it_, status)).toBe(expected)
   })
@@ -32,7 +34,7 @@ describe("the batch's verdict", () => {
   it('5 of 7 sent, 2 kept back by errors: not "done", and says so', () => {
     const state = batchStateOf({ status: 'done', rows: [...many(5, 'created'), ...many(2, 'pending', error)], handsets: [] })
     expect(state.verdict).toBe('incomplete')
-    expect(state.rows).toEqual({ total: 7, ready: 0, not_sent: 2, pending: 0, done: 5, failed: 0 })
+    expect(state.rows).toEqual({ total: 7, ready: 0, not_sent: 2, pending: 0, done: 5, failed: 0, retired: 0 })
     expect(stateSentence(state)).toBe('5 of 7 bases sent, 2 not sent (errors)')
     expect(sendText(state)).toBe('nothing')
   })
@@ -52,7 +54,7 @@ describe("the batch's verdict", () => {
   it('handsets enrolled after the bases were pushed: ready to push, and the batch is not done', () => {
     const state = batchStateOf({ status: 'done', rows: many(12, 'created'), handsets: many(30, 'pending') })
     expect(state.verdict).toBe('incomplete')
-    expect(state.handsets).toEqual({ total: 30, ready: 30, not_sent: 0, pending: 0, done: 0, failed: 0 })
+    expect(state.handsets).toEqual({ total: 30, ready: 30, not_sent: 0, pending: 0, done: 0, failed: 0, retired: 0 })
     expect(toSend(state)).toEqual({ rows: 0, handsets: 30 })
     expect(sendText(state)).toBe('30 handsets')
     expect(stateSentence(state)).toBe('12 of 12 bases sent; 0 of 30 handsets sent, 30 ready to push')
@@ -71,6 +73,17 @@ describe("the batch's verdict", () => {
     expect(batchStateOf({ status: 'done', rows: many(3, 'created'), handsets: [item('enrolled'), item('pending', error)] }).verdict).toBe('incomplete')
   })
 
+  it('the retired are left out of the verdict and of the total sent, and named (issue 43)', () => {
+    const state = batchStateOf({ status: 'done', rows: [...many(2, 'created'), item('retired')], handsets: [...many(2, 'enrolled'), item('retired')] })
+    expect(state.verdict).toBe('done')
+    expect(state.handsets).toEqual({ total: 3, ready: 0, not_sent: 0, pending: 0, done: 2, failed: 0, retired: 1 })
+    expect(stateSentence(state)).toBe('2 of 2 bases sent, 1 retired; 2 of 2 handsets sent, 1 retired')
+    expect(sendText(state)).toBe('nothing')
+    // a batch whose every base and handset is retired has nothing left to do
+    expect(batchStateOf({ status: 'done', rows: [item('retired')], handsets: many(2, 'retired') }).verdict).toBe('done')
+    expect(batchStateOf({ status: 'done', rows: [item('retired'), item('pending')], handsets: [] }).verdict).toBe('draft')
+  })
+
   it('a push under way or paused is that, whatever its counts; what is left is pending', () => {
     const paused = batchStateOf({ status: 'paused', rows: [...many(3, 'created'), ...many(4, 'pending')], handsets: [] })
     expect(paused.verdict).toBe('paused')
@@ -80,7 +93,7 @@ describe("the batch's verdict", () => {
   })
 
   it('counts every row and handset exactly once, whatever the batch', () => {
-    const outcomes = fc.constantFrom('pending', 'created', 'matched', 'failed')
+    const outcomes = fc.constantFrom('pending', 'created', 'matched', 'failed', 'retired')
     const items = fc.array(fc.record({ state: outcomes, error: fc.boolean() }).map(({ state, error: withError }) => item(state, withError ? error : [])), { maxLength: 40 })
     fc.assert(
       fc.property(fc.constantFrom<BatchStatus>(...BATCH_STATUSES), items, items, (status, rows, handsets) => {
@@ -89,7 +102,8 @@ describe("the batch's verdict", () => {
           expect(ITEM_STATES.reduce((sum, s) => sum + counts[s], 0)).toBe(list.length)
           expect(counts.total).toBe(list.length)
         }
-        if (state.verdict === 'done') expect(state.rows.done + state.handsets.done).toBe(rows.length + handsets.length)
+        const retired = state.rows.retired + state.handsets.retired
+        if (state.verdict === 'done') expect(state.rows.done + state.handsets.done).toBe(rows.length + handsets.length - retired)
       }),
       { seed: 37, numRuns: 500 },
     )

@@ -95,6 +95,20 @@ describe('the batch store', () => {
     expect(await store.get(batch.id)).toEqual(batch)
   })
 
+  it('an optional field an edit takes away is gone, in memory and on disk (a retire note ended)', async () => {
+    const batch = await store.create({ name: 'N', source: 'n.csv', rows: makeRows(1) })
+    await store.update(batch.id, (b) => {
+      b.retiring = { at: '2026-12-04T09:00:00.000Z', targets: ['base:001565000000'], steps: [] }
+    })
+    expect((await readFileBatch(batch.id)).retiring).toBeDefined()
+    const ended = await store.update(batch.id, (b) => {
+      delete b.retiring
+    })
+    expect(ended.retiring).toBeUndefined()
+    expect((await store.get(batch.id)).retiring).toBeUndefined()
+    expect((await readFileBatch(batch.id)).retiring).toBeUndefined()
+  })
+
   it('renames, duplicates (new id, outcomes pending, no target) and deletes', async () => {
     const batch = await store.create({ name: 'Site A', source: 'a.csv', rows: makeRows(2) })
     await store.setPushState(batch.id, { status: 'partly_failed', targetProfileId: 'pbx-1', concurrency: 8 })

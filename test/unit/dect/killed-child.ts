@@ -17,7 +17,7 @@ const CHILD = fileURLToPath(new URL('./fixtures/change-child.ts', import.meta.ur
  * (`until`), then kills it (`kill`, answering the signal it ended by). A child that ends or
  * stalls first fails the test with what it printed.
  */
-function startChild(script: string, args: readonly string[], timeoutMs = 30_000) {
+export function startChild(script: string, args: readonly string[], timeoutMs = 30_000) {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))

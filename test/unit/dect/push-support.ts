@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createBatchStore, type BatchStore, type NewBatchRow } from '../../../electron/services/dect/batch-store'
+import { createBatchStore, type BatchStore, type NewBatchRow, type NewHandsetRow } from '../../../electron/services/dect/batch-store'
 import { startDemoPbx, type DemoPbxOptions } from '../../../electron/demo-pbx'
 import { createPbxSecrets } from '../../../electron/services/keychain/pbx-secrets'
 import { createMemorySecretStore } from '../../../electron/services/keychain/memory-store'
 import { createPbxSession } from '../../../electron/services/session/pbx-session'
 import type { PbxCaller } from '../../../electron/services/pbx-client/caller'
+import { createDectMembersClient } from '../../../electron/services/pbx-client/dect-members'
 import { createDectPhonesClient } from '../../../electron/services/pbx-client/dect-phones'
 import type { DectPhone } from '../../../electron/contract/pbx'
 import { ServiceError } from '../../../electron/services/errors'
@@ -39,9 +40,25 @@ export function makeRows(n: number, prefix = '00156500'): NewBatchRow[] {
   }))
 }
 
+/** a base row of a batch: a Yealink W70B */
+export const baseRow = (row: number, name: string, mac: string): NewBatchRow => ({ row, values: { name, mac, vendor: 'Yealink', model: 'W70B' }, problems: [] })
+/** a handset row of a batch, on the base with that MAC */
+export const handsetRow = (row: number, base_mac: string, ipui: string, extension: string, name: string): NewHandsetRow => ({ row, values: { base_mac, ipui, extension, name }, problems: [] })
+
 /** every phone on the PBX, read back with GET /api/dect_phones */
 export async function phonesOn(caller: PbxCaller): Promise<DectPhone[]> {
   return (await createDectPhonesClient(caller).list()).items
+}
+
+/** the members of these bases that are on the PBX, by MAC, as [extension, IPUI, index] (a base not on the PBX is left out) */
+export async function membersByMac(caller: PbxCaller, macs: readonly string[]): Promise<Record<string, [string, string, number][]>> {
+  const client = createDectMembersClient(caller)
+  const out: Record<string, [string, string, number][]> = {}
+  for (const phone of await phonesOn(caller)) {
+    if (phone.mac === undefined || !macs.includes(phone.mac)) continue
+    out[phone.mac] = (await client.list(phone.id)).map((m) => [m.extension_number, m.ipui, m.handset_index])
+  }
+  return out
 }
 
 export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {

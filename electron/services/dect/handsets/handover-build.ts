@@ -1,4 +1,4 @@
-import { itemState } from '../../../contract/batch-state'
+import { isRetired, itemState } from '../../../contract/batch-state'
 import type { SiteStatus } from '../../../contract/bridge-handsets'
 import { macForPeople, withDefaults, type Batch, type BatchRow } from '../../../contract/dect'
 import type { HandsetRow } from '../../../contract/dect-handsets'
@@ -62,6 +62,7 @@ function membersByIpui(site: SiteStatus): Map<string, MemberSeen> {
 function notDone(item: Pick<BatchRow | HandsetRow, 'outcome' | 'problems'>, status: Batch['status']): Pick<HandoverUndone, 'kind' | 'reason'> | undefined {
   switch (itemState(item, status)) {
     case 'done':
+    case 'retired':
       return undefined
     case 'failed':
       return { kind: 'failed', reason: item.outcome.error ?? 'the PBX refused it' }
@@ -80,8 +81,11 @@ export function buildHandoverReport({ batch, site, pbx, installer }: HandoverInp
   const undone: HandoverUndone[] = []
   const baseNames = new Map(batch.rows.flatMap((row) => (row.values.mac ? [[row.values.mac, row.values.name ?? ''] as const] : [])))
 
+  // what was retired is no longer installed: not in the report
+  const rows = batch.rows.filter((row) => !isRetired(row))
+  const live = batch.handsets.filter((handset) => !isRetired(handset))
   const bases: HandoverBase[] = []
-  for (const row of batch.rows) {
+  for (const row of rows) {
     const name = row.values.name ?? ''
     const item = row.values.mac ? baseWords(name, row.values.mac) : name || `row ${row.row}`
     const open = notDone(row, batch.status)
@@ -108,7 +112,7 @@ export function buildHandoverReport({ batch, site, pbx, installer }: HandoverInp
 
   const handsets: HandoverHandset[] = []
   const listed = new Set<string>()
-  for (const handset of batch.handsets) {
+  for (const handset of live) {
     const { ipui, extension, name } = handset.values
     const open = notDone(handset, batch.status)
     if (open) undone.push({ ...open, what: 'handset', item: handsetWords(handset.values) })
@@ -171,7 +175,7 @@ export function buildHandoverReport({ batch, site, pbx, installer }: HandoverInp
       bases: bases.length,
       basesOnPbx: bases.filter((b) => b.onPbx).length,
       basesFetchedConfig: site.supported ? bases.filter((b) => b.fetchedConfig === true).length : null,
-      handsets: batch.handsets.length,
+      handsets: live.length,
       handsetsOnPbx: site.membersSupported ? inBatch.filter((h) => h.onPbx === true).length : null,
       notSent: ofKind('not_sent'),
       failed: ofKind('failed'),

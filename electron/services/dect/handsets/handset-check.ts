@@ -1,3 +1,4 @@
+import { isRetired } from '../../../contract/batch-state'
 import { macForPeople, type RowProblem } from '../../../contract/dect'
 import type { HandsetRow } from '../../../contract/dect-handsets'
 import type { DectMember } from '../../../contract/pbx'
@@ -7,7 +8,8 @@ import type { DectMember } from '../../../contract/pbx'
  * for, an extension or a handset (IPUI) that a base already has. The same facts the push acts on
  * (member-push.ts), said ahead: a member with the same IPUI and extension will be matched (a
  * warning); an extension held by another handset, or the handset enrolled for another extension,
- * would fail (an error, so the push leaves that handset out until it is sorted).
+ * would fail (an error, so the push leaves that handset out until it is sorted). A retired handset
+ * is no part of it.
  */
 
 /** A member of a base on the PBX, with the base it is on. */
@@ -31,7 +33,7 @@ export function flagHandsetsOnPbx(handsets: readonly HandsetRow[], facts: PbxHan
   return handsets.map((h) => {
     const { extension, ipui } = h.values
     const broken = (field: string) => h.problems.some((p) => p.field === field && p.severity === 'error')
-    if (extension === undefined || ipui === undefined || broken('extension') || broken('ipui')) return h
+    if (extension === undefined || ipui === undefined || broken('extension') || broken('ipui') || isRetired(h)) return h
     const found: RowProblem[] = []
     if (facts.extensions && !facts.extensions.has(extension)) {
       found.push({ field: 'extension', severity: 'error', message: `extension ${extension} has no user on the PBX: add the user there, or change the extension` })

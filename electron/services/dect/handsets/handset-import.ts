@@ -1,3 +1,4 @@
+import { isRetired } from '../../../contract/batch-state'
 import { macForPeople, rowHasErrors, withDefaults, type Batch, type BatchDefaults, type BatchRow, type BatchRowValues } from '../../../contract/dect'
 import type { HandsetRow } from '../../../contract/dect-handsets'
 import type { DectModel } from '../../../contract/pbx'
@@ -23,10 +24,10 @@ export const linesFromModels =
   (values) =>
     models && findModel(models, values.vendor, values.model)?.lines
 
-/** The batch's valid base rows as places for handsets, in batch order. */
+/** The batch's valid base rows as places for handsets, in batch order (a retired base is none). */
 export function baseSlots(rows: readonly BatchRow[], defaults: BatchDefaults, linesOf: LinesOf): BaseSlot[] {
   return rows
-    .filter((row) => !rowHasErrors(row) && row.values.mac !== undefined)
+    .filter((row) => !rowHasErrors(row) && !isRetired(row) && row.values.mac !== undefined)
     .map((row) => ({ mac: row.values.mac as string, name: row.values.name ?? macForPeople(row.values.mac), lines: linesOf(withDefaults(row.values, defaults)) }))
 }
 

@@ -1,13 +1,13 @@
 import type { BridgeHandlers } from '../../../contract/bridge'
 import type { HandsetMoveAnswer } from '../../../contract/bridge-handsets'
-import { macForPeople, withDefaults, type Batch, type BatchRow } from '../../../contract/dect'
+import { macForPeople, withDefaults } from '../../../contract/dect'
 import { normalizeMac, type DectMember, type DectPhone } from '../../../contract/pbx'
 import { ServiceError } from '../../errors'
 import type { PbxCaller } from '../../pbx-client/caller'
 import { createDectMembersClient } from '../../pbx-client/dect-members'
 import { createDectPhonesClient } from '../../pbx-client/dect-phones'
 import type { BatchStore } from '../batch-store'
-import { handsetText, memberOf, missingMember, pushedHandset } from './handset-find'
+import { findBase, handsetText, memberOf, missingMember, pushedHandset } from './handset-find'
 import type { LinesOf } from './handset-import'
 import { clashesOf } from './member-holders'
 import { membersOnPbx, writesOf } from './pbx-members'
@@ -33,18 +33,6 @@ export interface HandsetMoveOptions {
   /** the handsets each base's model takes (the PBX's DECT models) */
   linesOf: () => Promise<LinesOf>
   now?: () => Date
-}
-
-/** The base the handset goes to: a base of the batch by its MAC, or by its name. */
-function findBase(batch: Batch, code: string): BatchRow & { values: { mac: string } } {
-  const typed = code.trim()
-  const hex = typed.replace(/[^0-9a-f]/gi, '')
-  const byMac = hex.length === 12 ? batch.rows.find((row) => row.values.mac === normalizeMac(hex)) : undefined
-  const byName = batch.rows.filter((row) => row.values.mac !== undefined && row.values.name?.trim().toLowerCase() === typed.toLowerCase())
-  if (!byMac && byName.length > 1) throw new ServiceError('INVALID_INPUT', `to: ${byName.length} bases of the batch are named "${typed}": scan the base's MAC instead.`, { field: 'to' })
-  const row = byMac ?? byName[0]
-  if (!row || row.values.mac === undefined) throw new ServiceError('INVALID_INPUT', `to: the batch "${batch.name}" has no base ${typed}: scan the base's MAC, or type its name as the batch has it.`, { field: 'to' })
-  return row as BatchRow & { values: { mac: string } }
 }
 
 const lowestFreeIndex = (members: readonly DectMember[], lines: number | undefined): number => {

@@ -1,3 +1,4 @@
+import { isRetired } from '../../../contract/batch-state'
 import { macForPeople, type RowProblem } from '../../../contract/dect'
 import type { HandsetPlacement, HandsetRow } from '../../../contract/dect-handsets'
 import { revalidateHandset } from './handset-rows'
@@ -56,9 +57,10 @@ export function placeHandsets(handsets: readonly HandsetRow[], bases: readonly B
   return places
 }
 
-/** Every handset checked again on its own, then against the others and the bases. */
+/** Every handset checked again on its own, then against the others and the bases (the retired on their own alone). */
 export function checkHandsets(handsets: readonly HandsetRow[], bases: readonly BaseSlot[]): HandsetRow[] {
-  const rows = handsets.map(revalidateHandset)
+  const checked = handsets.map(revalidateHandset)
+  const rows = checked.filter((h) => !isRetired(h))
   const valid = (h: HandsetRow, field: 'ipui' | 'extension'): string | undefined =>
     h.problems.some((p) => p.field === field && p.severity === 'error') ? undefined : h.values[field]
   const repeats = (field: 'ipui' | 'extension', label: string): void => {
@@ -95,5 +97,5 @@ export function checkHandsets(handsets: readonly HandsetRow[], bases: readonly B
     const index = key.split('/')[1]
     for (const h of same) h.problems.push(error('handset_index', `handset index ${index} is also given to ${rowList(same.filter((o) => o !== h).map((o) => o.row))} on the same base`))
   }
-  return rows
+  return checked
 }

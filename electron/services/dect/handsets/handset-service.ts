@@ -18,6 +18,7 @@ import { buildHandsetRow, type RawHandsetValues } from './handset-rows'
 import { scanInto } from './handset-scan'
 import { createHandsetMove } from './handset-move'
 import { createHandsetRenumber } from './handset-renumber'
+import { createHandsetRetire } from './handset-retire'
 import { createHandsetSwap } from './handset-swap'
 import { checkMemberList } from './member-list-check'
 import { eachMember, membersOnPbx } from './pbx-members'
@@ -26,7 +27,7 @@ import type { createModelCatalog } from './model-catalog'
 
 type HandsetHandlers = Pick<
   BridgeHandlers,
-  'listDectModels' | 'editBatchHandsets' | 'scanHandset' | 'checkHandsetsOnPbx' | 'siteStatus' | 'baseAction' | 'baseActions' | 'listBaseMembers' | 'saveBaseMembers' | 'freeExtensionRun' | 'swapHandset' | 'moveHandset' | 'renumberHandset'
+  'listDectModels' | 'editBatchHandsets' | 'scanHandset' | 'checkHandsetsOnPbx' | 'siteStatus' | 'baseAction' | 'baseActions' | 'listBaseMembers' | 'saveBaseMembers' | 'freeExtensionRun' | 'swapHandset' | 'moveHandset' | 'renumberHandset' | 'previewRetire' | 'retire'
 >
 
 export interface HandsetServiceOptions {
@@ -41,7 +42,8 @@ const cellsOf = (cells: HandsetCells): RawHandsetValues => ({ ...cells })
  * Handsets behind the Bridge: the PBX's models (remembered for offline use), a batch's handsets
  * edited or scanned, checked against the PBX, the on-site check of the bases (site-check.ts), a
  * base's members, a handset swapped for a new one (handset-swap.ts), moved to another base
- * (handset-move.ts) or given another extension (handset-renumber.ts).
+ * (handset-move.ts) or given another extension (handset-renumber.ts), handsets or bases retired
+ * (handset-retire.ts).
  * The work lives in the files beside this one; this one wires them to the Bridge operations.
  */
 export function createHandsetService({ store, catalog, callerFor }: HandsetServiceOptions) {
@@ -69,6 +71,7 @@ export function createHandsetService({ store, catalog, callerFor }: HandsetServi
     ...createHandsetSwap({ store, callerFor }),
     ...createHandsetMove({ store, callerFor, linesOf }),
     ...createHandsetRenumber({ store, callerFor, linesOf }),
+    ...createHandsetRetire({ store, callerFor, linesOf }),
     async listDectModels({ profileId, offline }) {
       if (profileId === undefined) return catalog.remembered()
       if (offline) {

@@ -1,3 +1,4 @@
+import { isRetired } from '../../../contract/batch-state'
 import type { BridgeHandlers } from '../../../contract/bridge'
 import { SITE_MEMBERS_FRESH_MS, type BaseActionOutcome, type SiteBase } from '../../../contract/bridge-handsets'
 import { macForPeople, withDefaults } from '../../../contract/dect'
@@ -85,7 +86,8 @@ export function createSiteCheck({ store, callerFor, linesOf, now = Date.now }: S
       const names = new Map(batch.rows.flatMap((row) => (row.values.mac ? [[row.values.mac, row.values.name ?? ''] as const] : [])))
       const nameOf = (mac: string): string => names.get(mac) || macForPeople(mac)
       const bases: SiteBase[] = batch.rows
-        .filter((row) => row.values.mac !== undefined)
+        // a retired base is not on site any more
+        .filter((row) => row.values.mac !== undefined && !isRetired(row))
         .map((row) => {
           const mac = row.values.mac as string
           const modelLines = lines(withDefaults(row.values, batch.defaults))

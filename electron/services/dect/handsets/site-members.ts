@@ -1,3 +1,4 @@
+import { isRetired } from '../../../contract/batch-state'
 import { SITE_HANDSET_PLACES, type SiteHandset } from '../../../contract/bridge-handsets'
 import { isHandsetOnPbx, type HandsetRow } from '../../../contract/dect-handsets'
 import type { DectMember } from '../../../contract/pbx'
@@ -20,12 +21,16 @@ export interface BatchHandsetPlace {
 
 const ipuiKey = (ipui: string): string => ipui.trim().toUpperCase()
 
-/** Every handset of the batch with a base, by IPUI; a handset with errors and no base of its own has none. */
+/**
+ * Every handset of the batch with a base, by IPUI; a handset with errors and no base of its own has
+ * none, a retired one none (the batch does not have it on a base any more).
+ */
 export function batchHandsetPlaces(handsets: readonly HandsetRow[], bases: readonly BaseSlot[]): Map<string, BatchHandsetPlace> {
-  const valid = handsets.filter((h) => !h.problems.some((p) => p.severity === 'error'))
+  const live = handsets.filter((h) => !isRetired(h))
+  const valid = live.filter((h) => !h.problems.some((p) => p.severity === 'error'))
   const places = placeHandsets(valid, bases)
   const out = new Map<string, BatchHandsetPlace>()
-  for (const handset of handsets) {
+  for (const handset of live) {
     if (handset.values.ipui === undefined) continue
     const placed = places.get(handset.id)
     const baseMac = isHandsetOnPbx(handset) && handset.outcome.baseMac ? handset.outcome.baseMac : placed?.ok ? placed.baseMac : handset.values.base_mac
