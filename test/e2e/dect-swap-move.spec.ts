@@ -16,8 +16,9 @@ type Member = { extension_number: string; ipui: string; handset_index: number }
  * PBX has on another base is refused, named, under the new handset's field, and nothing changes.
  * Then Clara moves office: "Change a handset…", "Move a handset…", her extension, the Hall base by its name (after a
  * base the batch lacks, refused under its field): on the PBX her handset rings on Hall, on Yard no more.
+ * And Anna takes extension 1160 ("Renumber a handset…"), after one another base holds is refused.
  */
-test('a broken handset swapped for a new one, then one moved to another base, from the Handsets tab: on the PBX as intended, the swapped label offered, bad input refused under its field', async ({ app, services, pbx }) => {
+test('a broken handset swapped for a new one, one moved to another base, one renumbered, from the Handsets tab: on the PBX as intended, the swapped label offered, bad input refused under its field', async ({ app, services, pbx }) => {
   test.setTimeout(60_000)
   mkdirSync('test-results/screens', { recursive: true })
   const profileId = await signedInPbx(services, 'Demo Company', pbx.url, MANAGER)
@@ -119,4 +120,31 @@ test('a broken handset swapped for a new one, then one moved to another base, fr
   await expect(move.getByRole('textbox', { name: 'Handset' })).toBeFocused()
   await app.keyboard.press('Escape')
   await expect(move).toBeHidden()
+
+  // Anna takes another extension, on her base at her index: the Reception base's 1002 refused,
+  // named, under "New extension"; then 1160
+  await changeMenu.focus()
+  await app.keyboard.press('Enter')
+  for (let i = 0; i < 3; i++) await app.keyboard.press('ArrowDown')
+  await app.keyboard.press('Enter')
+  const renumber = app.getByRole('dialog', { name: 'Renumber a handset on Demo Company' })
+  await expect(renumber.getByRole('textbox', { name: 'Handset' })).toBeFocused()
+  await app.keyboard.type('1151')
+  await app.keyboard.press('Enter')
+  const extensionField = renumber.getByRole('textbox', { name: 'New extension' })
+  await expect(extensionField).toBeFocused()
+  await app.keyboard.type('1002')
+  await app.keyboard.press('Enter')
+  await expect(renumber).toContainText('Reception base')
+  await expect(extensionField).toBeFocused()
+  const anna = (await hallMembers()).find((m) => m.ipui === '00AE000001')!
+  expect(anna.extension_number).toBe('1151')
+  await app.keyboard.press('Control+A')
+  await app.keyboard.type('1160')
+  await app.keyboard.press('Enter')
+  await expect(renumber.getByRole('status')).toContainText('rings for extension 1160')
+  expect((await hallMembers()).filter((m) => m.ipui === '00AE000001')).toEqual([expect.objectContaining({ extension_number: '1160', handset_index: anna.handset_index })])
+  expect((await hallMembers()).filter((m) => m.extension_number === '1151')).toEqual([])
+  // its label shows the new extension: offered for printing
+  await expect(renumber.getByRole('button', { name: 'Print its label' })).toBeFocused()
 })

@@ -1,5 +1,5 @@
 import type { OperationInput, OperationOutput } from '@contract/bridge'
-import type { ExtensionRange, HandsetMoveAnswer, HandsetSwapAnswer } from '@contract/bridge-handsets'
+import type { ExtensionRange, HandsetMoveAnswer, HandsetRenumberAnswer, HandsetSwapAnswer } from '@contract/bridge-handsets'
 import type { Batch } from '@contract/dect'
 import type { BridgeError, BridgeResult } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
@@ -8,7 +8,7 @@ import { useBatchesStore } from './batches'
 import { callBridge, plain } from './bridge-call'
 
 export type HandsetScan = { ok: true; answer: Omit<OperationOutput<'scanHandset'>, 'batch'> } | { ok: false; error: BridgeError }
-/** What a change of a handset on the PBX answers (a swap, a move): the handset, whether it finished one that had stopped, in words. */
+/** What a change of a handset on the PBX answers (a swap, a move, a renumber): the handset, whether it finished one that had stopped, in words. */
 export type HandsetChangeAnswer = { handsetId: string; finished: boolean; message: string }
 export type HandsetChanged<A extends HandsetChangeAnswer = HandsetChangeAnswer> = { ok: true; answer: A } | { ok: false; error: BridgeError }
 
@@ -23,7 +23,7 @@ export const useHandsetsStore = defineStore('handsets', () => {
   /** the base the next scanned handsets go on (its MAC), per batch */
   const scanBase = ref<Record<string, string>>({})
   const checking = ref(false)
-  /** a handset being changed on the PBX (swapped, moved): one at a time */
+  /** a handset being changed on the PBX (swapped, moved, renumbered): one at a time */
   const changing = ref(false)
   /** what the last check could not do on that PBX (no list of users, no members) */
   const notes = ref<string[]>([])
@@ -94,12 +94,16 @@ export const useHandsetsStore = defineStore('handsets', () => {
   const move = (profileId: string, handset: string, to: string): Promise<HandsetChanged<HandsetMoveAnswer>> =>
     changeOnPbx((batchId) => window.pbx.moveHandset({ batchId, profileId, handset, to }), (value) => value.move)
 
+  /** A handset given another extension on its base on that PBX: `to` the new extension. */
+  const renumber = (profileId: string, handset: string, to: string): Promise<HandsetChanged<HandsetRenumberAnswer>> =>
+    changeOnPbx((batchId) => window.pbx.renumberHandset({ batchId, profileId, handset, to }), (value) => value.renumber)
+
   /** The first run of free extensions on that PBX (enrolment's default range); an error when it cannot be asked. */
   function freeRun(profileId: string) {
     return callBridge(() => window.pbx.freeExtensionRun({ profileId }))
   }
 
-  return { scanBase, checking, changing, notes, edit, checkOnPbx, scan, swap, move, freeRun }
+  return { scanBase, checking, changing, notes, edit, checkOnPbx, scan, swap, move, renumber, freeRun }
 })
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useHandsetsStore, import.meta.hot))

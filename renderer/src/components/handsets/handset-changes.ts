@@ -6,7 +6,7 @@ import type { z } from 'zod'
  * it (HandsetChangeDialog.vue, issue 43): two fields, the handset and where it goes, whose checks
  * and limits are the contract's (its operation's input), scanned one after the other with Enter.
  */
-export type HandsetChangeKind = 'swap' | 'move'
+export type HandsetChangeKind = 'swap' | 'move' | 'renumber'
 
 type FieldWords = { label: string; placeholder: string }
 
@@ -27,7 +27,7 @@ export interface HandsetChange {
   offersLabel: boolean
 }
 
-const fieldsOf = (operation: 'swapHandset' | 'moveHandset') => {
+const fieldsOf = (operation: 'swapHandset' | 'moveHandset' | 'renumberHandset') => {
   const { handset, to } = handsetOperations[operation].input.shape
   return { handset, to }
 }
@@ -56,5 +56,17 @@ export const HANDSET_CHANGES: Record<HandsetChangeKind, HandsetChange> = {
     again: 'Move another',
     done: { made: 'Moved', finished: 'Move finished' },
     offersLabel: false,
+  },
+  renumber: {
+    title: 'Renumber a handset',
+    hint: (pbx) =>
+      `The handset stays on its base at its index and rings for another extension: one ${pbx} has a user for and no other handset has. Its label shows the new extension: print it again.`,
+    fields: fieldsOf('renumberHandset'),
+    handset: { label: 'Handset', placeholder: 'Scan its label (IPUI or IPEI), or type its extension' },
+    to: { label: 'New extension', placeholder: 'Type the extension it rings for now' },
+    action: 'Renumber',
+    again: 'Renumber another',
+    done: { made: 'Renumbered', finished: 'Renumber finished' },
+    offersLabel: true,
   },
 }
