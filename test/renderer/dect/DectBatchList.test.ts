@@ -241,7 +241,7 @@ describe('the batches list', () => {
     expect(router.currentRoute.value.path).toBe('/dect/batches/new')
     expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'site.csv', base64: Buffer.from(text).toString('base64') })
     expect(pbx.importBatch).not.toHaveBeenCalled()
-    expect(wrapper.findAll('.dect-mapping__table th').map((th) => th.text())).toEqual(['MAC', 'Name'])
+    expect(wrapper.findAll('.dect-mapping__table tbody th').map((th) => th.text())).toEqual(['MAC', 'Name'])
   })
 
   it('"New batch by scanning" creates an empty batch and opens it in scan mode, asking the bases\' model first', async () => {

@@ -37,15 +37,15 @@ describe('a new batch from a spreadsheet', () => {
     await drop(wrapper, new File([CSV], 'handsets.csv', { type: 'text/csv' }))
     expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'handsets.csv', base64: Buffer.from(CSV).toString('base64') })
 
-    // step 2: the guesses, the first rows under each header
-    expect(wrapper.findAll('.dect-mapping__table th').map((th) => th.text())).toEqual(['Name', 'MAC', 'Durchwahl', 'Modell'])
+    // step 2: the guesses, a line a column with its first rows
+    expect(wrapper.findAll('.dect-mapping__table tbody th').map((th) => th.text())).toEqual(['Name', 'MAC', 'Durchwahl', 'Modell'])
     expect(['Name', 'MAC', 'Durchwahl', 'Modell'].map((header) => columnSelect(wrapper, header).props('value'))).toEqual([
       'name',
       'mac',
       'extension',
       'ignore',
     ])
-    expect(wrapper.find('.dect-mapping__table tbody').text()).toContain('00:15:65:AA:BB:CC')
+    expect(wrapper.findAll('.dect-mapping__table tbody tr')[1]!.text()).toContain('00:15:65:AA:BB:CC')
     expect(columnSelect(wrapper, 'MAC').find('input').attributes('aria-label')).toBe('Field for column MAC')
 
     columnSelect(wrapper, 'Modell').vm.$emit('update:value', 'name')

@@ -18,7 +18,7 @@ describe('a spreadsheet dropped anywhere on the window', () => {
     expect(event.defaultPrevented).toBe(true)
     expect(router.currentRoute.value.path).toBe('/dect/batches/new')
     expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'site-b.csv', base64: Buffer.from(text).toString('base64') })
-    expect(wrapper.findAll('.dect-mapping__table th').map((th) => th.text())).toEqual(['MAC', 'Name'])
+    expect(wrapper.findAll('.dect-mapping__table tbody th').map((th) => th.text())).toEqual(['MAC', 'Name'])
   })
 
   it('on the wizard already, outside its drop zone: the wizard starts again from that file', async () => {
@@ -26,7 +26,7 @@ describe('a spreadsheet dropped anywhere on the window', () => {
     const { wrapper } = await mountShell('/dect/batches/new')
     await dropFile(document.querySelector('.app-sidebar, aside, nav') ?? document.body, new File(['Name;MAC\nA;001565AABBCC\n'], 'later.csv'))
     expect(pbx.previewCsv).toHaveBeenCalledWith({ fileName: 'later.csv', base64: Buffer.from('Name;MAC\nA;001565AABBCC\n').toString('base64') })
-    expect(wrapper.findAll('.dect-mapping__table th').map((th) => th.text())).toEqual(['Name', 'MAC'])
+    expect(wrapper.findAll('.dect-mapping__table tbody th').map((th) => th.text())).toEqual(['Name', 'MAC'])
   })
 
   it('keeps no file waiting when the way to the wizard is refused (unsaved changes kept)', async () => {
