@@ -1,16 +1,19 @@
 import type { OperationInput, OperationOutput } from '@contract/bridge'
 import type { ExtensionRange, HandsetMoveAnswer, HandsetRenumberAnswer, HandsetSwapAnswer } from '@contract/bridge-handsets'
 import type { Batch } from '@contract/dect'
+import type { RetirePlan } from '@contract/dect-retire'
 import type { BridgeError, BridgeResult } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { ref } from 'vue'
 import { useBatchesStore } from './batches'
 import { callBridge, plain } from './bridge-call'
 
+const NO_BATCH: BridgeError = { code: 'NOT_FOUND', message: 'No batch is open.' }
+
 export type HandsetScan = { ok: true; answer: Omit<OperationOutput<'scanHandset'>, 'batch'> } | { ok: false; error: BridgeError }
 /** What a change of a handset on the PBX answers (a swap, a move, a renumber): the handset, whether it finished one that had stopped, in words. */
 export type HandsetChangeAnswer = { handsetId: string; finished: boolean; message: string }
-export type HandsetChanged<A extends HandsetChangeAnswer = HandsetChangeAnswer> = { ok: true; answer: A } | { ok: false; error: BridgeError }
+export type HandsetChanged<A = HandsetChangeAnswer> = { ok: true; answer: A } | { ok: false; error: BridgeError }
 
 /**
  * The handsets of the batch on screen (the batches store holds the batch): edited in place, added
@@ -23,7 +26,7 @@ export const useHandsetsStore = defineStore('handsets', () => {
   /** the base the next scanned handsets go on (its MAC), per batch */
   const scanBase = ref<Record<string, string>>({})
   const checking = ref(false)
-  /** a handset being changed on the PBX (swapped, moved, renumbered): one at a time */
+  /** a handset being changed on the PBX (swapped, moved, renumbered) or handsets and bases retired: one at a time */
   const changing = ref(false)
   /** what the last check could not do on that PBX (no list of users, no members) */
   const notes = ref<string[]>([])
@@ -54,7 +57,7 @@ export const useHandsetsStore = defineStore('handsets', () => {
    */
   async function scan(code: string, extensions: ExtensionRange, namePattern: string, switchBase = false): Promise<HandsetScan> {
     const batchId = batches.current?.id
-    if (!batchId) return { ok: false, error: { code: 'NOT_FOUND', message: 'No batch is open.' } }
+    if (!batchId) return { ok: false, error: NO_BATCH }
     const baseMac = scanBase.value[batchId]
     const result = await callBridge(() => window.pbx.scanHandset({ batchId, code, extensions: plain(extensions), namePattern, switchBase, ...(baseMac ? { baseMac } : {}) }))
     if (!result.ok) return { ok: false, error: result.error }
@@ -69,12 +72,12 @@ export const useHandsetsStore = defineStore('handsets', () => {
    * change of the open batch as any other (BUSY while another process pushes it: the batch read
    * again), the batch answered shown, and the change's own answer given back.
    */
-  async function changeOnPbx<V extends { batch: Batch }, A extends HandsetChangeAnswer>(
+  async function changeOnPbx<V extends { batch: Batch }, A>(
     call: (batchId: string) => Promise<BridgeResult<V>>,
     answerOf: (value: V) => A,
   ): Promise<HandsetChanged<A>> {
     const batchId = batches.current?.id
-    if (!batchId) return { ok: false, error: { code: 'NOT_FOUND', message: 'No batch is open.' } }
+    if (!batchId) return { ok: false, error: NO_BATCH }
     let answered = null as A | null
     const batch = await batches.change(async () => {
       const result = await call(batchId)
@@ -98,12 +101,26 @@ export const useHandsetsStore = defineStore('handsets', () => {
   const renumber = (profileId: string, handset: string, to: string): Promise<HandsetChanged<HandsetRenumberAnswer>> =>
     changeOnPbx((batchId) => window.pbx.renumberHandset({ batchId, profileId, handset, to }), (value) => value.renumber)
 
+  /**
+   * What a retire of these handsets (IPUI, IPEI or extension) and bases (MAC or name) would take
+   * off that PBX, nothing written (issue 43): the plan in sentences and the `key` `retire` takes.
+   */
+  function previewRetire(profileId: string, items: readonly string[]): Promise<BridgeResult<RetirePlan>> {
+    const batchId = batches.current?.id
+    if (!batchId) return Promise.resolve({ ok: false, error: NO_BATCH })
+    return callBridge(() => window.pbx.previewRetire({ batchId, profileId, items: [...items] }))
+  }
+
+  /** The retire previewed, done on that PBX: `confirmed` the preview's key (refused when what would go changed since). */
+  const retire = (profileId: string, items: readonly string[], confirmed: string): Promise<HandsetChanged<RetirePlan>> =>
+    changeOnPbx((batchId) => window.pbx.retire({ batchId, profileId, items: [...items], confirmed }), (value) => value.retire)
+
   /** The first run of free extensions on that PBX (enrolment's default range); an error when it cannot be asked. */
   function freeRun(profileId: string) {
     return callBridge(() => window.pbx.freeExtensionRun({ profileId }))
   }
 
-  return { scanBase, checking, changing, notes, edit, checkOnPbx, scan, swap, move, renumber, freeRun }
+  return { scanBase, checking, changing, notes, edit, checkOnPbx, scan, swap, move, renumber, previewRetire, retire, freeRun }
 })
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useHandsetsStore, import.meta.hot))
