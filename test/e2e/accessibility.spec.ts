@@ -284,6 +284,7 @@ const SCREENS: Screen[] = [
       await list.press('Control+Enter')
       await expect(dialog.getByText('Fix the 1 problem in the list, then check again.')).toBeVisible()
     },
+    layout: { keyColumns: ['Row', 'Check, problems'] },
   },
   // --- DECT phones -----------------------------------------------------------------------------
   {
@@ -468,6 +469,7 @@ const SCREENS: Screen[] = [
       await app.getByRole('tab', { name: 'Phones on the PBX' }).click()
       await expect(app.getByRole('region', { name: 'DECT phones on the PBX' }).getByText('Reception base')).toBeVisible()
     },
+    layout: { keyColumns: ['Name', 'MAC'] },
   },
   {
     name: 'DECT: a phone on the PBX, opened',
@@ -539,6 +541,7 @@ const SCREENS: Screen[] = [
       await asManager(context, 'Outbound rules')
       await expect(app.getByRole('link', { name: 'International' })).toBeVisible()
     },
+    layout: { keyColumns: ['Name', 'State', 'Actions'] },
   },
   {
     name: 'Outbound rules: the editor of a seeded rule',

@@ -7,7 +7,9 @@
  *   keyboard focus (a `title` or `aria-label` holding it, on a control that takes the focus);
  *   and text whose end lies under another element (a fixed column, a neighbour) where it shows;
  *   and a name held to its lines (`-webkit-line-clamp`: a name where it identifies, on two lines
- *   at most) that has more, under the same rule;
+ *   at most) that has more, under the same rule
+ *   and text begun inside a box that scrolls or hides sideways and ending past its right edge (a
+ *   column half off a table too wide for its place), under the same rule;
  * - `overlap`: two interactive controls overlapping;
  * - `row line`: the controls of one table row off its line (vertical centres more than 2 px apart),
  *   but for those a table folded into the row's second line for want of width (`data-folded`);
@@ -232,15 +234,25 @@ export function checkLayout(options: LayoutOptions): LayoutFinding[] {
     // its middle: a bold glyph's box reaches a pixel or so into the next inline box, which is not a cut
     const x = (last.left + last.right) / 2
     const y = (last.top + last.bottom) / 2
-    if (x < 0 || y < 0 || x >= win.innerWidth || y >= win.innerHeight) return
+    if (y < 0 || y >= win.innerHeight) return
+    // the first character drawn: a text begun in sight and ended out of it is cut
+    const start = text.length - text.trimStart().length
+    range.setStart(node, start)
+    range.setEnd(node, start + 1)
+    const first = Array.from(range.getClientRects())[0]
     // scrolled out of a scroll box, up, down or sideways: where a list keeps the rest, not cut
-    // (a key column out of sight is the key-column check's)
+    // (a key column out of sight is the key-column check's); but a text that begins in the box
+    // and runs past its right edge (a column half off a table that scrolls sideways) is cut there
     for (let up = parent.parentElement; up; up = up.parentElement) {
       const style = win.getComputedStyle(up)
       const box = up.getBoundingClientRect()
       if (style.overflowY !== 'visible' && (y < box.top || y > box.bottom)) return
-      if (style.overflowX !== 'visible' && (x < box.left || x > box.right)) return
+      if (style.overflowX === 'visible' || (x >= box.left && x <= box.right)) continue
+      const begunInSight = first !== undefined && (first.left + first.right) / 2 >= box.left && (first.left + first.right) / 2 < box.right
+      if (x > box.right && begunInSight) find('clipped', parent, `runs past the right edge of its box at x ${Math.round(box.right)}, scrolled sideways`)
+      return
     }
+    if (x < 0 || x >= win.innerWidth) return
     const hit = doc.elementFromPoint(x, y)
     if (!hit || parent.contains(hit) || hit.contains(parent)) return
     // a field's placeholder, drawn under its transparent input

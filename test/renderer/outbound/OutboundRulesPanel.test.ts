@@ -1,7 +1,8 @@
 import OutboundRuleTable from '@renderer/components/outbound/OutboundRuleTable.vue'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { NDataTable } from 'naive-ui'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { stubElementWidth } from '../element-width'
 import { acmeProfile, fail, globexProfile } from '../fake-pbx'
 import { bodyButton, click, mountOutbound, rows, ruleNames, setupOutbound } from './setup'
 
@@ -61,6 +62,11 @@ describe('Outbound rules list', { timeout: 30_000 }, () => {
   })
 
   it('shows each rule at a glance: priority, name, prefix, lengths, extensions, office hours, holidays, strategy, state', async () => {
+    // wide enough for every column (1250 px)
+    stubElementWidth('.outbound-rules__table', 1260)
+    onTestFinished(() => {
+      vi.unstubAllGlobals()
+    })
     setupOutbound({ rules: 5 })
     const { wrapper } = await mountList()
 
@@ -78,6 +84,29 @@ describe('Outbound rules list', { timeout: 30_000 }, () => {
     ])
     expect(wrapper.find('tr[data-rule-id="rule-3"] .outbound-rules__holidays span').attributes('title')).toBe('New Year, Christmas')
     expect(cellsOf(wrapper, 'rule-1').slice(3, 9)).toEqual(['112', '3', 'all extensions', 'always', 'none', 'in order'])
+  })
+
+  it('narrow (1024 px beside the sidebar): lengths, extensions, office hours, holidays and routes fold under the name; the state and the actions stay (issue 42)', async () => {
+    // 524 px of key columns (checkbox, name, state, actions): priority and prefix fit in the 231 left, lengths (90) no more
+    stubElementWidth('.outbound-rules__table', 755)
+    onTestFinished(() => {
+      vi.unstubAllGlobals()
+    })
+    setupOutbound({ rules: 5 })
+    const { wrapper } = await mountList()
+
+    expect(wrapper.findAll('th').map((th) => th.text())).toEqual(['', 'Priority', 'Name', 'Prefix', 'State', 'Actions'])
+    const name = wrapper.find('tr[data-rule-id="rule-3"] td:nth-child(3)')
+    expect(name.find('a.outbound-rules__name').text()).toBe('International')
+    expect(name.findAll('.folded-titled > span').map((span) => span.text().replace(/\s+/g, ' '))).toEqual([
+      'Lengths any',
+      'Extensions all extensions',
+      'Office hours Mon–Fri 08:00–18:00',
+      'Holidays 2 holidays',
+      'Routes at random',
+    ])
+    expect(name.find('.folded-titled span[title]').attributes('title')).toBe('New Year, Christmas')
+    expect(cellsOf(wrapper, 'rule-3').filter((_, at) => at !== 2)).toEqual(['', '200', '00', 'off', 'EditDuplicateDelete'])
   })
 
   it('pages, changes the page size and sorts through the PBX', async () => {
