@@ -7,7 +7,7 @@
  *   keyboard focus (a `title` or `aria-label` holding it, on a control that takes the focus);
  *   and text whose end lies under another element (a fixed column, a neighbour) where it shows;
  *   and a name held to its lines (`-webkit-line-clamp`: a name where it identifies, on two lines
- *   at most) that has more, under the same rule
+ *   at most) that has more, under the same rule;
  *   and text begun inside a box that scrolls or hides sideways and ending past its right edge (a
  *   column half off a table too wide for its place), under the same rule;
  * - `overlap`: two interactive controls overlapping;
