@@ -2,6 +2,7 @@ import { BatchRowValuesSchema, RowProblemSchema, type BatchRow, type BatchRowVal
 import { HandsetValuesSchema, type HandsetRow, type HandsetValues } from '../../contract/dect-handsets'
 import { ServiceError } from '../errors'
 import { checkedAt } from '../validation'
+import { isRetired } from '../../contract/batch-state'
 
 /**
  * The rows and handsets of a new batch (created, copied, imported), as batch-store.ts takes them:
@@ -58,8 +59,13 @@ function freshList<V>(
 /** The number the next row (or handset) of a list gets: one past the highest, 1 for an empty list. */
 export const nextRowNumber = (list: readonly { row: number }[]): number => 1 + list.reduce((max, item) => Math.max(max, item.row), 0)
 
-export function resetRows<R extends { outcome: unknown }>(rows: readonly R[]): R[] {
-  return rows.map((row) => ({ ...structuredClone(row), outcome: { state: 'pending' } }))
+/**
+ * The rows (or handsets) a copy of a batch, or the batch sent to another machine, starts from:
+ * those still in use, each pending again. A retired base or handset is gone from the site (issue
+ * 43): a copy that took it along would push it again.
+ */
+export function preparedRows<R extends { outcome: { state: string } }>(rows: readonly R[]): R[] {
+  return rows.filter((row) => !isRetired(row)).map((row) => ({ ...structuredClone(row), outcome: { state: 'pending' } }))
 }
 
 /** the rows and handsets of a new batch, with ids unique across both */

@@ -17,7 +17,7 @@ import type { HandsetOutcome } from '../../contract/dect-handsets'
 import { checkInput, problemText } from '../../contract/pbx'
 import { ServiceError } from '../errors'
 import { checked } from '../validation'
-import { newParts, resetRows, type NewBatchRow, type NewHandsetRow } from './batch-parts'
+import { newParts, preparedRows, type NewBatchRow, type NewHandsetRow } from './batch-parts'
 import { readableCsv, type Inspection } from './batch-damage'
 import { INVALID, parseJson, readBatchFiles, rowIndex } from './batch-file'
 import { createBatchFolder } from './batch-folder'
@@ -277,11 +277,11 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
       })
     },
 
-    /** A copy under a new id and name ("… (copy)"), every row pending again, no target PBX. */
+    /** A copy under a new id and name ("… (copy)"), every row in use pending again (the retired left behind), no target PBX. */
     async duplicate(id: string): Promise<Batch> {
       const source = await get(id)
       const name = freeName(source.name, await allNames(), 'copy')
-      return createWith(fresh({ name, source: source.source, defaults: source.defaults, rows: resetRows(source.rows), handsets: resetRows(source.handsets) }))
+      return createWith(fresh({ name, source: source.source, defaults: source.defaults, rows: preparedRows(source.rows), handsets: preparedRows(source.handsets) }))
     },
 
     /**
@@ -342,17 +342,19 @@ export function createBatchStore(dataDir: string, now: () => Date = () => new Da
 
     /**
      * The batch as a file for another machine: what was prepared (name, source, defaults, rows and
-     * their problems), without anything of this machine's push (outcomes, target PBX, status).
+     * their problems), without anything of this machine's push (outcomes, target PBX, status) nor
+     * what its retires took off the PBX.
      */
     async exportBatch(id: string): Promise<{ fileName: string; json: string }> {
-      const batch = await get(id)
+      // what this machine's retires took off its PBX stays here, as its outcomes do
+      const { retiring: _underWay, retirements: _retired, ...batch } = await get(id)
       const travelling: Batch = {
         ...batch,
         targetProfileId: null,
         status: 'draft',
         concurrency: PUSH_CONCURRENCY.default,
-        rows: resetRows(batch.rows),
-        handsets: resetRows(batch.handsets),
+        rows: preparedRows(batch.rows),
+        handsets: preparedRows(batch.handsets),
       }
       return { fileName: `${safeFileName(batch.name, 'batch')}.batch.json`, json: `${JSON.stringify(travelling, null, 2)}\n` }
     },

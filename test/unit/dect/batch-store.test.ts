@@ -158,6 +158,27 @@ describe('the batch store', () => {
     }
   })
 
+  it('a copy and an exported file leave a retired base behind, and what the retires took (issue 43)', async () => {
+    const batch = await store.create({ name: 'Site R', source: 'r.csv', rows: makeRows(3) })
+    await store.update(batch.id, (draft) => {
+      draft.rows[1]!.outcome = { state: 'retired', at: '2026-12-03T12:00:00.000Z' }
+      draft.retirements = [{ mac: draft.rows[1]!.values.mac!, name: 'Base 2', rowId: draft.rows[1]!.id, deleted: true, members: [], unsent: [], at: '2026-12-03T12:00:00.000Z' }]
+    })
+    const kept = [batch.rows[0]!.values, batch.rows[2]!.values]
+
+    const copy = await store.duplicate(batch.id)
+    expect(copy.rows.map((r) => r.values)).toEqual(kept)
+    expect(copy.rows.every((r) => r.outcome.state === 'pending')).toBe(true)
+    expect(copy.retirements).toBeUndefined()
+
+    const { json } = await store.exportBatch(batch.id)
+    const file = JSON.parse(json) as { rows: { values: unknown }[]; retirements?: unknown }
+    expect(file.rows.map((r) => r.values)).toEqual(kept)
+    expect(file.retirements).toBeUndefined()
+    // the batch itself keeps them
+    expect((await store.get(batch.id)).retirements).toHaveLength(1)
+  })
+
   it('refuses an import that is not a batch with an error naming what is wrong', async () => {
     const { json } = await store.exportBatch((await store.create({ name: 'X', source: 'x.csv', rows: makeRows(2) })).id)
     expect((await rejection(store.importBatch('{"version":1,'))).message).toMatch(/not JSON/)
