@@ -1,3 +1,4 @@
+import { isRetired } from '../../../contract/batch-state'
 import { capacityText } from '../../../contract/base-capacity'
 import { macForPeople, rowHasErrors, type Batch } from '../../../contract/dect'
 import type { ExtensionRange, ScanHandsetAnswer } from '../../../contract/bridge-handsets'
@@ -31,6 +32,9 @@ export interface ScanInput {
 
 type Answer = Omit<ScanHandsetAnswer, 'batch'>
 
+/** How many handsets of the batch are on base `mac`: a retired one is off it (issue 43). */
+const handsetsOn = (batch: Batch, mac: string): number => batch.handsets.filter((h) => h.values.base_mac === mac && !isRetired(h)).length
+
 const invalid = (field: string, message: string) => new ServiceError('INVALID_INPUT', `${field}: ${message}`, { field })
 
 /** The batch after one scan, and what the scan did. */
@@ -59,10 +63,10 @@ export function scanInto(batch: Batch, input: ScanInput, linesOf: LinesOf): { ba
   }
   const baseName = base.values.name ?? macForPeople(selected.mac)
   const lines = linesOf({ ...batch.defaults, ...base.values })
-  const onBase = batch.handsets.filter((h) => h.values.base_mac === selected.mac).length
+  const onBase = handsetsOn(batch, selected.mac)
   const common = { baseMac: selected.mac, onBase, ...(lines === undefined ? {} : { lines }) }
 
-  const twin = batch.handsets.find((h) => h.values.ipui === ipui.ipui)
+  const twin = batch.handsets.find((h) => h.values.ipui === ipui.ipui && !isRetired(h))
   if (twin) {
     const where = twin.values.base_mac ? ` on base ${batch.rows.find((r) => r.values.mac === twin.values.base_mac)?.values.name ?? macForPeople(twin.values.base_mac)}` : ''
     const extension = twin.values.extension
@@ -108,7 +112,7 @@ export function scanInto(batch: Batch, input: ScanInput, linesOf: LinesOf): { ba
 function offerSwitch(batch: Batch, current: string, mac: string, linesOf: LinesOf): Answer {
   const nameOf = (m: string) => batch.rows.find((row) => row.values.mac === m)?.values.name ?? macForPeople(m)
   const row = batch.rows.find((r) => r.values.mac === current)
-  const onBase = batch.handsets.filter((h) => h.values.base_mac === current).length
+  const onBase = handsetsOn(batch, current)
   const lines = row ? linesOf({ ...batch.defaults, ...row.values }) : undefined
   const known = batch.rows.some((r) => r.values.mac === mac)
   const offered = nameOf(mac)
@@ -124,7 +128,7 @@ function offerSwitch(batch: Batch, current: string, mac: string, linesOf: LinesO
 }
 
 function selectBase(batch: Batch, mac: string, linesOf: LinesOf): { batch: Batch; answer: Answer } {
-  const onBase = batch.handsets.filter((h) => h.values.base_mac === mac).length
+  const onBase = handsetsOn(batch, mac)
   const existing = batch.rows.find((row) => row.values.mac === mac)
   const row = existing ?? buildRow({ mac, name: `Base ${macForPeople(mac)}` }, batch.defaults, nextRowNumber(batch.rows))
   const next = existing ? batch : { ...batch, rows: findDuplicateMacs([...batch.rows, row]) }
