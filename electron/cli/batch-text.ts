@@ -1,4 +1,4 @@
-import { itemState, type BatchState, type BatchStatus, type BatchVerdict, type ItemState } from '../contract/batch-state'
+import { isRetired, itemState, type BatchState, type BatchStatus, type BatchVerdict, type ItemState } from '../contract/batch-state'
 import { macForPeople, rowHasErrors, rowHasWarnings, type Batch, type RowProblem } from '../contract/dect'
 import { plural, type Output } from './output'
 
@@ -50,21 +50,25 @@ export function problemsBlock(problems: readonly ProblemLine[], heading = 'Probl
   return [`${heading} (${plural(errors, 'error')}, ${plural(problems.length - errors, 'warning')}):`, ...problemLines(problems)]
 }
 
-/** How many rows (and handsets) are ready, have errors, have warnings. */
+/** How many rows (and handsets) are ready, have errors, have warnings; the retired (issue 43) apart, never ready. */
 export function rowCounts(batch: Pick<Batch, 'rows' | 'handsets'>) {
-  const count = (rows: readonly { problems: RowProblem[] }[]) => ({
-    total: rows.length,
-    valid: rows.filter((row) => !rowHasErrors(row)).length,
-    withErrors: rows.filter(rowHasErrors).length,
-    withWarnings: rows.filter((row) => !rowHasErrors(row) && rowHasWarnings(row)).length,
-  })
+  const count = (all: readonly { problems: RowProblem[]; outcome: { state: string } }[]) => {
+    const rows = all.filter((row) => !isRetired(row))
+    return {
+      total: all.length,
+      valid: rows.filter((row) => !rowHasErrors(row)).length,
+      withErrors: rows.filter(rowHasErrors).length,
+      withWarnings: rows.filter((row) => !rowHasErrors(row) && rowHasWarnings(row)).length,
+      retired: all.length - rows.length,
+    }
+  }
   return { rows: count(batch.rows), handsets: count(batch.handsets) }
 }
 
-/** "200 rows: 199 ready, 1 with errors (not pushed), 3 with warnings" */
+/** "200 rows: 199 ready, 1 with errors (not pushed), 3 with warnings" (", 2 retired" where a retire took some: counted in the total, never ready) */
 export function countsText(counts: ReturnType<typeof rowCounts>): string {
   const part = (c: ReturnType<typeof rowCounts>['rows'], one: string) =>
-    `${plural(c.total, one)}: ${c.valid} ready${c.withErrors > 0 ? `, ${c.withErrors} with errors (not pushed)` : ''}${c.withWarnings > 0 ? `, ${c.withWarnings} with warnings` : ''}`
+    `${plural(c.total, one)}: ${c.valid} ready${c.withErrors > 0 ? `, ${c.withErrors} with errors (not pushed)` : ''}${c.withWarnings > 0 ? `, ${c.withWarnings} with warnings` : ''}${c.retired > 0 ? `, ${c.retired} retired` : ''}`
   return counts.handsets.total > 0 ? `${part(counts.rows, 'row')}; ${part(counts.handsets, 'handset')}` : part(counts.rows, 'row')
 }
 
