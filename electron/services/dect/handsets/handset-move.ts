@@ -1,11 +1,11 @@
 import type { BridgeHandlers } from '../../../contract/bridge'
 import type { HandsetMoveAnswer } from '../../../contract/bridge-handsets'
 import { macForPeople, withDefaults } from '../../../contract/dect'
-import { normalizeMac, type DectMember, type DectPhone } from '../../../contract/pbx'
+import type { DectMember } from '../../../contract/pbx'
 import { ServiceError } from '../../errors'
 import type { PbxCaller } from '../../pbx-client/caller'
 import { createDectMembersClient } from '../../pbx-client/dect-members'
-import { createDectPhonesClient } from '../../pbx-client/dect-phones'
+import { createDectPhonesClient, findDectPhoneByMac } from '../../pbx-client/dect-phones'
 import type { BatchStore } from '../batch-store'
 import { findBase, handsetText, memberOf, missingMember, pushedHandset } from './handset-find'
 import type { LinesOf } from './handset-import'
@@ -57,9 +57,8 @@ export function createHandsetMove({ store, callerFor, linesOf, now = () => new D
 
       const caller = await callerFor(profileId)
       const phones = (await createDectPhonesClient(caller).list()).items
-      const onPbx = (mac: string): DectPhone | undefined => phones.find((p) => p.mac !== undefined && normalizeMac(p.mac.trim()) === mac)
-      const fromBase = onPbx(fromMac)
-      const toBase = onPbx(toMac)
+      const fromBase = findDectPhoneByMac(phones, fromMac)
+      const toBase = findDectPhoneByMac(phones, toMac)
       const fromName = batch.rows.find((row) => row.values.mac === fromMac)?.values.name ?? fromBase?.name ?? macForPeople(fromMac)
       if (!fromBase) throw new ServiceError('NOT_FOUND', `The base ${fromName} of ${handsetText(moved)} is not on the PBX any more.`, { field: 'handset' })
       if (!toBase) throw new ServiceError('INVALID_INPUT', `to: the base ${toName} is not on the PBX: push it first.`, { field: 'to' })

@@ -5,7 +5,7 @@ import { mapLimited } from '../../concurrency/map-limited'
 import { ServiceError } from '../../errors'
 import type { PbxCaller } from '../../pbx-client/caller'
 import { createDectMembersClient } from '../../pbx-client/dect-members'
-import { createDectPhonesClient } from '../../pbx-client/dect-phones'
+import { createDectPhonesClient, findDectPhoneByMac } from '../../pbx-client/dect-phones'
 import { handsetText } from './handset-find'
 import type { PbxMember } from './handset-check'
 import type { BaseMembers } from './member-holders'
@@ -48,7 +48,7 @@ export const writesOf = (members: readonly DectMember[]): DectMemberWrite[] =>
  */
 export async function handsetBaseOnPbx(caller: PbxCaller, h: HandsetRow, baseMac: string) {
   const phones = (await createDectPhonesClient(caller).list()).items
-  const base = phones.find((p) => p.mac !== undefined && normalizeMac(p.mac.trim()) === baseMac)
+  const base = findDectPhoneByMac(phones, baseMac)
   if (!base) throw new ServiceError('NOT_FOUND', `The base ${macForPeople(baseMac)} of ${handsetText(h)} is not on the PBX any more.`, { field: 'handset' })
   const members = await createDectMembersClient(caller).list(base.id)
   return { base, name: base.name ?? macForPeople(baseMac), members, others: phones.filter((p) => p.id !== base.id) }

@@ -8,7 +8,7 @@ import type { PbxCaller } from '../../pbx-client/caller'
 import { createDectMembersClient } from '../../pbx-client/dect-members'
 import { createDectPhonesClient, findDectPhoneByMac } from '../../pbx-client/dect-phones'
 import type { BatchStore } from '../batch-store'
-import { baseNamed, handsetNamed, handsetText, missingMember, sameIpui, type BaseRow } from './handset-find'
+import { baseNamed, handsetNamed, handsetText, memberOf, missingMember, sameIpui, type BaseRow } from './handset-find'
 
 /**
  * What a retire would take off the PBX (issue 43), read from the batch and the PBX, nothing
@@ -76,7 +76,7 @@ export async function checkHolders(store: BatchStore, batchId: string, bases: re
 }
 
 /** A member as the plan names it, with the batch's handset for it among `ours`. */
-function memberOf(m: DectMember, ours: readonly HandsetRow[]): RetireMember {
+function planMember(m: DectMember, ours: readonly HandsetRow[]): RetireMember {
   const h = ours.find((x) => sameIpui(x.values.ipui, m.ipui))
   const name = h?.values.name ?? m.display_name
   return { extension: m.extension_number, ipui: m.ipui.toUpperCase(), handsetIndex: m.handset_index, ...(h ? { handsetId: h.id, row: h.row } : {}), ...(name ? { name } : {}) }
@@ -96,7 +96,7 @@ async function membersOf(caller: PbxCaller, phoneId: string): Promise<DectMember
 async function deleteStep(caller: PbxCaller, batch: Batch, base: BaseRow, phone: DectPhone | undefined): Promise<RetireStep> {
   const mac = base.values.mac
   const ours = batch.handsets.filter((h) => !isRetired(h) && (isHandsetOnPbx(h) ? h.outcome.baseMac : h.values.base_mac) === mac)
-  const members = phone ? (await membersOf(caller, phone.id)).map((m) => memberOf(m, ours)) : []
+  const members = phone ? (await membersOf(caller, phone.id)).map((m) => planMember(m, ours)) : []
   const unsent = ours
     .filter((h) => !members.some((m) => m.handsetId === h.id))
     .map((h) => ({ handsetId: h.id, row: h.row, ...pick(h.values, ['extension', 'ipui', 'name']) }))
@@ -112,9 +112,9 @@ async function takeOffStep(caller: PbxCaller, batch: Batch, mac: string, handset
   if (!phone) throw new ServiceError('NOT_FOUND', `The base '${name}' of ${handsets.map(handsetText).join(', ')} is not on the PBX any more: retire the base itself.`, { field: FIELD })
   const list = await createDectMembersClient(caller).list(phone.id)
   const members = handsets.map((h) => {
-    const member = list.find((m) => sameIpui(m.ipui, h.values.ipui ?? '') && m.extension_number === h.values.extension)
+    const member = memberOf(list, h.values.ipui ?? '', h.values.extension ?? '')
     if (!member) throw missingMember(name, h.values.ipui ?? '', h.values.extension ?? '', list, FIELD)
-    return memberOf(member, handsets)
+    return planMember(member, handsets)
   })
   return { mac, name, deleted: false, phoneId: phone.id, members, unsent: [] }
 }
