@@ -16,6 +16,8 @@ export default defineConfig({
   testDir: 'test',
   testMatch: ['e2e/**/*.spec.ts', 'electron/**/*.spec.ts'],
   outputDir: 'test-results/playwright',
+  // the forms' kept pictures (test/e2e/form-pixels.ts): one per screen and scheme, whichever project runs it
+  snapshotPathTemplate: '{testDir}/e2e/form-pixels/{arg}{ext}',
   // one at a time: each test has its own demo PBX, data folder and page (harness.ts), so two could
   // run side by side, but on two cores Chromium's renderer and compositor take both: two workers
   // doubled each test's time (the accessibility pass: 18 -> 38 s a screen, 2026-12-02)

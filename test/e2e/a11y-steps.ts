@@ -30,6 +30,9 @@ export type AxeExceptions = {
  * is checked with. The DOM is the same in both (the scheme changes styles only), so the rules on
  * names, roles, structure and ARIA answer alike; colours are what differ.
  */
+/** a screen's name as a file's: lower case, words joined by dashes */
+export const fileNameOf = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+
 export const SCHEME_RULES = ['color-contrast', 'link-in-text-block']
 
 export type Finding = { rule: string; impact: string; help: string; targets: string[] }

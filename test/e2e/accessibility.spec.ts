@@ -8,6 +8,7 @@ import {
   expectNoSeriousViolationInFrame,
   expectNamedDialogs,
   expectScheme,
+  fileNameOf,
   MANAGER,
   OTHER_MANAGER,
   pushBatch,
@@ -22,6 +23,7 @@ import { closedPort } from '../support/closed-port'
 import { choose, fixturePath, savePbx, openArea, openScanning, switchRuleOff, type DemoAccount } from './e2e-steps'
 import { expect, showApp, test, type DemoPbx } from './harness'
 import { expectVisibleFocus } from './focus-walk'
+import { expectFormPixels, type FormPixels } from './form-pixels'
 import { expectLayout, type LayoutOf } from './layout-audit'
 import { countSandboxRefusals } from './mail-steps'
 import { endScreen, printTotals, startScreen, timed, timedPart } from './a11y-times'
@@ -42,7 +44,6 @@ import { endScreen, printTotals, startScreen, timed, timedPart } from './a11y-ti
  */
 
 const SCHEMES = ['light', 'dark'] as const
-const fileNameOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 
 // a customer's name as resellers type them: long, German, with an ampersand (issue 42: long names by design)
 const DEMO = 'Zahnarztpraxis Dr. Müller-Lüdenscheidt & Partner'
@@ -69,6 +70,8 @@ type Screen = {
   layout?: LayoutOf
   /** why it is checked in the full browser, where the headless shell would judge it otherwise (playwright.config.ts) */
   fullBrowser?: string
+  /** a form whose look is held pixel for pixel in each scheme (form-pixels.ts) */
+  pixels?: FormPixels
 }
 
 /** The areas a screen of the pass opens on, by the title the sidebar gives them, and their paths. */
@@ -230,6 +233,8 @@ const SCREENS: Screen[] = [
     name: 'PBXs: the edit PBX dialog',
     why: 'the form every saved PBX is edited in: its fields come from the contract',
     shot: true,
+    // the address holds the demo PBX's port, new each run
+    pixels: { form: (app) => app.getByRole('dialog'), mask: (app) => [app.getByRole('dialog').getByLabel('Address')] },
     async show({ app, services, pbx }) {
       await savePbx(services, DEMO, pbx.url, MANAGER)
       await showApp(app)
@@ -347,6 +352,7 @@ const SCREENS: Screen[] = [
   {
     name: 'DECT: the batch defaults dialog',
     why: 'the defaults form in a dialog, over the rows',
+    pixels: { form: (app) => app.getByRole('dialog', { name: 'Batch defaults' }) },
     async show(context) {
       const { app } = context
       await batchWithErrors(context)
@@ -513,6 +519,7 @@ const SCREENS: Screen[] = [
   {
     name: 'IVR servers: the new-server wizard, with the reasons beside the fields',
     why: "a step form with the PBX's refusals beside its fields",
+    pixels: { form: (app) => app.getByRole('form', { name: 'New IVR server' }) },
     async show(context) {
       const { app } = context
       await asAdmin(context, 'IVR servers')
@@ -547,6 +554,7 @@ const SCREENS: Screen[] = [
     name: 'Outbound rules: the editor of a seeded rule',
     why: 'the largest form: routes, office hours, holidays, number tags (55 stops)',
     shot: true,
+    pixels: { form: (app) => app.locator('.rule-editor__form') },
     // its routes, below the window: a switch in a row of fields
     layout: { alsoAt: ['.route-row'] },
     async show(context) {
@@ -615,6 +623,7 @@ const SCREENS: Screen[] = [
     name: 'Notifications: the settings form',
     why: 'the mail settings form with its recipients tag box',
     shot: true,
+    pixels: { form: (app) => app.getByRole('form', { name: 'Notification settings' }) },
     // the thresholds, below the window: a number box with a suffix
     layout: { alsoAt: ['.threshold-field'] },
     async show(context) {
@@ -882,6 +891,7 @@ for (const screen of SCREENS) {
           await app.screenshot({ path: `/tmp/e2e-shots/a11y-${scheme}-${fileNameOf(screen.name)}.png` })
         })
       }
+      if (screen.pixels) await timed(`form pixels (${scheme})`, () => expectFormPixels(app, screen.name, scheme, screen.pixels!))
       // every WCAG rule in the first scheme; in the second, the rules its colours can change
       await timed(`axe (${scheme})`, () => expectNoSeriousViolation(app, name, screen.exceptions, scheme === SCHEMES[0] ? undefined : SCHEME_RULES))
       await timed(`named dialogs (${scheme})`, () => expectNamedDialogs(app))

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { settle } from './a11y-steps'
+import { fileNameOf, settle } from './a11y-steps'
 import { timed } from './a11y-times'
 import { expect } from './harness'
 import { checkLayout, type LayoutFinding } from './layout-checks'
@@ -63,7 +63,7 @@ export async function expectLayout(app: Page, screen: string, scheme: string, la
         if (layout.toast) expect(await app.locator('.n-message').count(), `the toast on ${screen} went before the audit at ${sizeName(size)} was done`).toBeGreaterThan(0)
         const fresh = findings.filter((finding) => !known.some((entry) => keyOf(sizeName(size), finding).includes(entry)))
         for (const finding of findings) found.push(`${keyOf(sizeName(size), finding)} (${finding.detail})`)
-        const file = `test-results/layout/${screen.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${sizeName(size)}-${scheme}${part === 0 ? '' : `-${part}`}.png`
+        const file = `test-results/layout/${fileNameOf(screen)}-${sizeName(size)}-${scheme}${part === 0 ? '' : `-${part}`}.png`
         if (fresh.length > 0 || process.env.LAYOUT_SHOTS) {
           mkdirSync('test-results/layout', { recursive: true })
           await app.screenshot({ path: file })
