@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { isPath } from './docs-text'
 
 // docs/architecture.md's "Where a change goes" (issue 44) tells a newcomer which files to touch;
 // a file renamed or moved without the checklist following it fails here, by name.
@@ -26,8 +27,6 @@ function checklistPaths(text: string): string[] {
   return quoted.filter(isPath)
 }
 
-/** a file or folder of the repository: `a/b.ts`, `a/b/` (not `/a`, not `a/<b>.ts`) */
-const isPath = (item: string): boolean => /^[\w.@-]+(\/[\w.@-]+)*\/?$/.test(item) && item.includes('/')
 
 const CHECKLISTS = [
   ['a new field on DECT phones', /^### A new field on DECT phones$/m],
