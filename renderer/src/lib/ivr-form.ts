@@ -39,10 +39,14 @@ const optionalAddress = (schema: z.ZodType) => z.preprocess((value) => (trim(val
  * The rules of the form of `model()`. IPv4 and IPv6 each carry the contract's "at least one"
  * check (its message, from the schema's own refinement), so it stands beside both fields.
  */
-export function ivrServerRules(model: () => IvrServerModel): FormRules {
+export function ivrServerRules(model: () => IvrServerModel, asked: () => boolean = () => true): FormRules {
+  // judged on leaving the field too, so that Tab through the form keeps the reason beside it, but
+  // only once asked for ("Add server" pressed): an empty address is no fault while the other is to come
   const atLeastOne = (key: string): FormItemRule => ({
     key,
+    trigger: 'blur',
     validator: () => {
+      if (!asked()) return true
       const result = IvrServerCreateSchema.safeParse(createBody(model()), { error: pbxErrorMap })
       const issue = result.success ? undefined : result.error.issues.find((candidate) => candidate.code === 'custom')
       return issue ? new Error(issue.message) : true

@@ -14,6 +14,8 @@ async function mountWizard(open: string | null = globexProfile.id) {
 }
 
 const AT_LEAST_ONE = 'give an IPv4 or an IPv6 address (at least one is needed)'
+/** whether the field is drawn as wrong (at once; its message fades in and out) */
+const markedWrong = (label: string): boolean => field(label).closest('.n-form-item')?.querySelector('.n-form-item-blank--error') !== null
 /** the title of the step the wizard is at (its status is "process", or "error" after a refusal) */
 const currentStep = (wrapper: VueWrapper) =>
   wrapper.find(':is(.n-step--process-status, .n-step--error-status) .n-step-content-header__title').text()
@@ -73,6 +75,17 @@ describe('IvrServerNewView', () => {
     expect(pbx.createIvrServer).not.toHaveBeenCalled()
   })
 
+  it('does not ask for an address on leaving an empty one before "Add server"', async () => {
+    setupIvr()
+    await mountWizard()
+
+    await type(field('Name'), 'Reception 2')
+    field('IPv4 address').focus()
+    await blur(field('IPv4 address'))
+    expect(markedWrong('IPv4 address')).toBe(false)
+    expect(feedbackOf('IPv4 address')).toBe('')
+  })
+
   it('asks for at least one address beside both fields; typing one settles both', async () => {
     const { pbx } = setupIvr()
     const { wrapper } = await mountWizard()
@@ -82,6 +95,14 @@ describe('IvrServerNewView', () => {
     expect(feedbackOf('IPv4 address')).toBe(AT_LEAST_ONE)
     expect(feedbackOf('IPv6 address')).toBe(AT_LEAST_ONE)
     expect(pbx.createIvrServer).not.toHaveBeenCalled()
+
+    // Tab through the addresses: leaving one still empty keeps the reason beside both
+    field('IPv4 address').focus()
+    await blur(field('IPv4 address'))
+    await blur(field('IPv6 address'))
+    expect(markedWrong('IPv4 address')).toBe(true)
+    expect(markedWrong('IPv6 address')).toBe(true)
+    expect(feedbackOf('IPv4 address')).toBe(AT_LEAST_ONE)
 
     await type(field('IPv6 address'), '2001:db8::50')
     // the messages fade out
