@@ -84,7 +84,7 @@ test('compare two PBXs, roll a rule out to a tag of five, see it on each, undo i
   await choose(app, 'Right', 'Gold customer 1')
   await app.getByRole('button', { name: 'Compare', exact: true }).click()
   const comparison = app.getByRole('region', { name: 'Comparison' })
-  await expect(comparison.getByText('Outbound rules (1)')).toBeVisible()
+  await expect(comparison.getByRole('tab', { name: 'Outbound rules 1 difference' })).toBeVisible()
   await expect(comparison.getByText(RULE)).toBeVisible()
   await expect(comparison.getByText('only on the left')).toBeVisible()
   await app.screenshot({ path: `${SCREENS}/fleet-compare.png`, fullPage: true })

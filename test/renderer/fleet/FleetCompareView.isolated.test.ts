@@ -76,9 +76,9 @@ describe('FleetCompareView', () => {
     await click(button('Compare'))
     expect(pbx.compareConfig).toHaveBeenCalledWith({ left: { profileId: 'p-acme' }, right: { profileId: 'p-globex' } })
 
-    // a tab a part: the items that differ counted, a part one side could not read marked "–"
+    // a tab a part: the items that differ counted under its name, a part one side could not read marked "not read"
     expect(text(region()?.querySelector('.config-comparison__sides'))).toBe('Acme HQ (left) compared with Globex hosting (right)')
-    expect(tabs()).toEqual(['Outbound rules (2)', 'IVR servers (not read)', 'Email templates (1)'])
+    expect(tabs()).toEqual(['Outbound rules 2 differences', 'IVR servers not read', 'Email templates 1 difference'])
     // only the differences at first: the rule alike on both sides is left out
     expect(items()).toEqual([
       ['International', '2 changed'],
