@@ -567,16 +567,19 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'Outbound rules: a number tested',
-    why: "the rule tester's answer, each rule's reason in words",
+    why: "the rule tester's answer, each rule's reason in words: one skipped, one applies, one not reached",
     shot: true,
     async show(context) {
       const { app } = context
       await asManager(context, 'Outbound rules')
       await app.getByRole('tab', { name: 'Test a number' }).click()
-      await app.getByLabel('Number dialled').fill('004930123456')
+      // a national number: Emergency (priority 1) skipped for its prefix, Local (100, every hour)
+      // applies, International (200) not reached, whatever the time of the run
+      await app.getByLabel('Number dialled').fill('0301234567')
       await app.getByLabel('Calling extension').fill('201')
       await app.getByRole('button', { name: 'Test', exact: true }).click()
       await expect(app.locator('.number-test__answer')).toBeVisible()
+      for (const outcome of ['skipped', 'matched', 'not-reached']) await expect(app.locator(`.number-test-verdicts__rule--${outcome}`)).toHaveCount(1)
     },
   },
   {
