@@ -29,7 +29,12 @@ export function useFittedColumns(columns: MaybeRefOrGetter<readonly FitColumn[]>
 /**
  * The values of columns folded into a row's second line, each after its title (styles.css:
  * `.folded-titled`); marked `data-folded`, where the layout audit does not hold controls to the row's line.
+ * An entry without a value (null, undefined, '': its cell would show nothing) is left out, its
+ * title with it: a title alone says nothing, and reads as if the value were lost (issue 42). Null
+ * when none is left.
  */
-export function foldedTitled(entries: readonly { title: string; value: VNodeChild }[]): VNode {
-  return h('div', { class: 'folded-titled', 'data-folded': '' }, entries.map(({ title, value }) => h('span', [h('small', `${title} `), value])))
+export function foldedTitled(entries: readonly { title: string; value: VNodeChild }[]): VNode | null {
+  const said = entries.filter(({ value }) => value !== null && value !== undefined && value !== '')
+  if (said.length === 0) return null
+  return h('div', { class: 'folded-titled', 'data-folded': '' }, said.map(({ title, value }) => h('span', [h('small', `${title} `), value])))
 }

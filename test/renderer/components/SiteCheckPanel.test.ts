@@ -2,6 +2,7 @@ import type { SiteBase, SiteStatus } from '@contract/bridge-handsets'
 import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { mountSitePanel } from './site-panel-setup'
+import { stubElementWidth } from '../element-width'
 import { type createFakePbx, fakePushBatch, ok } from '../fake-pbx'
 
 // The On site tab of issue 40: the bases in the order to act on, each base's handsets against the
@@ -61,6 +62,26 @@ describe('SiteCheckPanel', () => {
     const { wrapper } = await mountPanel(status([base(1, 'seen'), base(2, 'waiting')], false))
     expect(wrapper.text()).toContain('This PBX does not offer DECT phone members')
     expect(wrapper.findAll('tbody tr').map((tr) => tr.findAll('td')[4]!.text())).toEqual(['—', '—'])
+  })
+
+  it('narrow (1024 px beside the sidebar): the handsets fold under the base, titled, and Why keeps the width; a base with none known shows no title alone (issue 42)', async () => {
+    stubElementWidth('.site-table', 756)
+    try {
+      const { wrapper } = await mountPanel(
+        status([
+          base(1, 'seen', { handsets: [{ place: 'missing', ipui: '00AF100002', extension: '1162', name: 'Ben' }, { place: 'on_base', ipui: '00AF100001', extension: '1161', handsetIndex: 1 }] }),
+          base(2, 'not_pushed'),
+        ]),
+      )
+      expect(wrapper.findAll('thead th').map((th) => th.text())).toEqual(['', 'Base', 'State', 'Why', 'Actions'])
+      const folded = wrapper.find('tbody tr[aria-label="Base Base 1"] td .folded-titled')
+      expect(folded.find('small').text()).toBe('Handsets')
+      expect(folded.find('.site-table__handsets span').text()).toBe('1 of 2 on the base')
+      expect(folded.findAll('li').map((li) => li.text())).toEqual(['Missing: 1162 Ben (00AF100002)'])
+      expect(wrapper.find('tbody tr[aria-label="Base Base 2"] .folded-titled').exists()).toBe(false)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it('reboots the selected bases in one action, names the base that failed, and moves the focus to Check now', async () => {

@@ -2,6 +2,7 @@ import { resetSizes, sizeElements } from './virtual-layout'
 import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import { NSelect } from 'naive-ui'
 import DectBatchDefaultsForm from '@renderer/components/dect/DectBatchDefaultsForm.vue'
+import { TWO_LINE_ROW_HEIGHT } from '@renderer/components/dect/row-columns'
 import { describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import { RouterView } from 'vue-router'
@@ -135,7 +136,8 @@ describe('the rows of a batch', () => {
     await flushPromises()
     // the browser here lays nothing out: it keeps a scroll position past the end, as a real one does for a moment
     const scroller = result.wrapper.find('.dect-rows__scroller')
-    ;(scroller.element as HTMLElement).scrollTop = 400 * 36
+    // (one row shows a problem: every row has two lines)
+    ;(scroller.element as HTMLElement).scrollTop = 400 * TWO_LINE_ROW_HEIGHT
     await scroller.trigger('scroll')
     expect(rowIds(result.wrapper)).toContain(rows[400]!.id)
 
@@ -190,6 +192,26 @@ describe('the rows of a batch', () => {
     } finally {
       resetSizes()
     }
+  })
+
+  it('rows showing problems have two lines, for the reasons, and a column empty in every row (no value, no default) folds to leave them its width (issue 42)', async () => {
+    const { wrapper } = await mountBatch()
+    const headers = () => wrapper.findAll('.dect-rows__table th').map((th) => th.text())
+    // at 1200 px every column fits; no row has a language, nor the batch one: it folds under the MAC, still edited in place
+    expect(headers()).toEqual(['', 'Row', 'Name', 'MAC', 'Extension', 'Vendor', 'Model', 'State', 'Problems'])
+    expect(wrapper.find('.dect-rows__table').classes()).toContain('dect-rows__table--two-lines')
+    const macCell = tableRows(wrapper)[0]!.findAll('td')[3]!
+    expect(macCell.findAll('[role="button"]').map((part) => part.attributes('aria-label'))).toEqual(['Edit MAC address, row 1', 'Edit Language, row 1'])
+
+    // a batch without problems: one line a row, every column at its place, empty or not
+    wrapper.unmount()
+    installFakePbx(
+      createFakePbx({}, { batches: { batches: [sampleBatch({ id: 'b-2', name: 'Clean', rows: [sampleRow(1, { name: 'Reception', mac: '001565AABBCC', extension: '100' })] })], lastMapping: {}, pbxMacs: {} } }),
+    )
+    const clean = await mountInApp(RouterView, '/dect/batches/b-2')
+    await flushPromises()
+    expect(clean.wrapper.findAll('.dect-rows__table th').map((th) => th.text())).toEqual(['', 'Row', 'Name', 'MAC', 'Extension', 'Vendor', 'Model', 'Language', 'State', 'Problems'])
+    expect(clean.wrapper.find('.dect-rows__table').classes()).not.toContain('dect-rows__table--two-lines')
   })
 
   it('a row fixed under the "not sent" filter leaves it: the focus stays in the table, not lost to the page (issue 40)', async () => {

@@ -197,6 +197,9 @@ describe('"Columns": the columns the user shows, remembered', () => {
         'Outbound rules 5',
         expect.stringMatching(/^Figures /),
       ])
+      // a PBX not signed in: its figures' cells are blank (why in their title), so folded their titles are left out too
+      const signedOut = document.body.querySelector<HTMLElement>('tr[data-profile-id="p-globex"] .folded-titled')!
+      expect(Array.from(signedOut.querySelectorAll(':scope > span'), (fold) => fold.textContent?.replace(/\s+/g, ' ').trim())).toEqual([expect.stringMatching(/^Figures /)])
     } finally {
       vi.unstubAllGlobals()
     }

@@ -9,7 +9,9 @@ export type RowField = (typeof ROW_FIELDS)[number]
  * The rows table's columns: their widths in px (Problems': the least; it takes the rest) and which
  * fold first when the table is narrow (lib/column-fit.ts). What the row is (its number and MAC),
  * its state and why (its problems) always show; a folded field shows under the MAC, still edited
- * in place. At 1024 px beside the sidebar, vendor, model and language fold; at 1280 none does.
+ * in place. At 1024 px beside the sidebar, vendor, model and language fold; at 1280 none does,
+ * but where the rows show problems, a field empty in every row (no value, no batch default) folds
+ * too and leaves its width to them (DectRowTable.vue).
  */
 export const ROW_COLUMNS = [
   { key: 'selected', title: '', width: 40, priority: 'key' },
@@ -25,7 +27,10 @@ export const ROW_COLUMNS = [
 ] as const satisfies readonly (FitColumn & { title: string })[]
 export type RowColumn = (typeof ROW_COLUMNS)[number]
 
-/** px: the header, and a row of one line; a row with folded fields has a second line */
+/**
+ * px: the header, and a row of one line; a row has a second line (all rows alike) where fields
+ * fold under the MAC or the rows show problems (their reasons on two lines)
+ */
 export const HEADER_HEIGHT = 36
 export const ROW_HEIGHT = 36
-export const FOLDED_ROW_HEIGHT = 58
+export const TWO_LINE_ROW_HEIGHT = 58

@@ -73,6 +73,34 @@ const figureCell = (figure: FleetFigure | undefined, access: FleetAccess | undef
   return h(FleetWordCell, { text: words.text, title: words.title })
 }
 
+/**
+ * Whether a column's cell says nothing for the row: a figure not read (yet, or until the user
+ * signs in: its cell is blank, why in its title), no tenant, group, tags or batch. Folded under
+ * the name, such a column is left out, its title with it (foldedTitled), as its cell is blank.
+ */
+function saysNothing(key: FleetColumnKey, row: FleetRow): boolean {
+  const { entry } = row
+  switch (key) {
+    case 'dectBases':
+    case 'handsets':
+    case 'outboundRules':
+    case 'ivrServers':
+      return figureText(entry.counts[key], entry.access).text === ''
+    case 'notifications':
+      return notificationsText(entry.notifications, entry.access).text === ''
+    case 'tenant':
+      return !entry.tenant
+    case 'lastBatch':
+      return entry.lastBatch === undefined
+    case 'group':
+      return row.group === ''
+    case 'tags':
+      return row.tags.length === 0
+    default:
+      return false
+  }
+}
+
 /** px: the PBX's column, pinned left, and the actions', pinned right */
 const PBX_WIDTH = 170
 const ACTIONS_WIDTH = 150
@@ -208,7 +236,7 @@ export function fleetColumns(ctx: FleetColumnContext): DataTableColumns<FleetRow
           ? nameCell(row)
           : h('div', { class: 'fleet-table__named' }, [
               nameCell(row),
-              foldedTitled(folded.map((key) => ({ title: FLEET_COLUMN_TITLES[key], value: optional[key].render!(row, index) }))),
+              foldedTitled(folded.map((key) => ({ title: FLEET_COLUMN_TITLES[key], value: saysNothing(key, row) ? null : optional[key].render!(row, index) }))),
             ]),
     },
     ...unfolded.map((key) => optional[key]),
