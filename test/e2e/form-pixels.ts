@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from '@playwright/test'
 import { fileNameOf, settle } from './a11y-steps'
 import { expect } from './harness'
@@ -33,6 +34,7 @@ export async function expectFormPixels(app: Page, screen: string, scheme: 'light
       caret: 'hide',
       mask: pixels.mask?.(app) ?? [],
       maxDiffPixels: 0,
+      stylePath: fileURLToPath(new URL('./form-pixels.css', import.meta.url)),
     })
   } finally {
     if (before) await app.setViewportSize(before)
