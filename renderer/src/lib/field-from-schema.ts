@@ -46,9 +46,26 @@ export function fieldFromSchema(schema: z.ZodType): FieldSpec {
   if (inner instanceof z.ZodEnum) {
     return { kind: 'choice', required, values: inner.options.map((value) => String(value)) }
   }
+  if (inner instanceof z.ZodLiteral) return { kind: 'choice', required, values: [...inner.values].map((value) => String(value)) }
+  if (inner instanceof z.ZodUnion) return unionField(inner.options as readonly z.ZodType[], required)
   if (inner instanceof z.ZodBoolean) return { kind: 'switch', required }
   if (inner instanceof z.ZodArray) return { kind: 'list', required, item: fieldFromSchema(inner.element as z.ZodType) }
   throw new Error(`no form field shows a value of type ${inner.def.type}`)
+}
+
+/**
+ * A union's field: choices alone (literals, enums; `'' | a colour`) are one choice of all their
+ * values; choices beside a text (`'' | a domain`) are that text, the choices values it may take
+ * too (so its least length no longer holds). Any other union is a mistake of the form.
+ */
+function unionField(members: readonly z.ZodType[], required: boolean): FieldSpec {
+  const fields = members.map((member) => fieldFromSchema(member))
+  const values = fields.flatMap((field) => (field.kind === 'choice' ? field.values : []))
+  const others = fields.filter((field) => field.kind !== 'choice')
+  if (others.length === 0) return { kind: 'choice', required, values: [...new Set(values)] }
+  const [text] = others
+  if (others.length === 1 && text?.kind === 'text') return { kind: 'text', required, ...limit('maxLength', text.maxLength) }
+  throw new Error(`no form field shows a union of ${fields.map((field) => field.kind).join(', ')}`)
 }
 
 /** An enum value in words: `WEB_DOMAIN` → `Web domain`, `ENGLISH` → `English`. */

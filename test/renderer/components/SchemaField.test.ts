@@ -114,4 +114,19 @@ describe('SchemaField', () => {
     expect(wrapper.find('button').text()).toBe('Add a codec')
     expect(wrapper.findComponent(NSelect).exists()).toBe(false)
   })
+
+  it('a control of the form’s own is given the enum’s options in words, and may be named by the label’s id', () => {
+    const wrapper = mount(SchemaField, {
+      props: { schema: batch.interface, label: 'Interface', labelId: 'f-interface', words: (value: string) => value.toLowerCase() },
+      slots: {
+        default: ({ options }: { options: { label: string; value: string }[] }) =>
+          h('div', { role: 'radiogroup', 'aria-labelledby': 'f-interface' }, options.map((option) => h('span', { 'data-value': option.value }, option.label))),
+      },
+    })
+
+    expect(wrapper.find('label').attributes('id')).toBe('f-interface')
+    expect(wrapper.find('label').attributes('for')).toBeUndefined()
+    const first = wrapper.find('[role="radiogroup"] span')
+    expect([first.attributes('data-value'), first.text()]).toEqual(['WEB_DOMAIN', 'web_domain'])
+  })
 })

@@ -1,5 +1,6 @@
 import { BatchDefaultsSchema } from '@contract/dect'
 import { DECT_LANGUAGES, DectPhoneUpdateSchema, IvrServerCreateSchema, LIMITS, MacSchema, RouteInputSchema } from '@contract/pbx'
+import { PbxProfileFieldsSchema, PROFILE_COLOURS } from '@contract/profiles'
 import { fieldFromSchema, innerSchema, sentenceWords } from '@renderer/lib/field-from-schema'
 import { schemaProblem } from '@renderer/lib/form-rules'
 import { describe, expect, it } from 'vitest'
@@ -41,6 +42,17 @@ describe('fieldFromSchema', () => {
   it('an enum is a choice of its values, in the schema’s order', () => {
     expect(fieldFromSchema(batch.language)).toEqual({ kind: 'choice', required: false, values: [...DECT_LANGUAGES] })
     expect(fieldFromSchema(z.enum(['UDP', 'TCP']).nullable().default('UDP'))).toEqual({ kind: 'choice', required: false, values: ['UDP', 'TCP'] })
+  })
+
+  it('a literal is a choice of one; a union of choices is a choice of all their values', () => {
+    expect(fieldFromSchema(z.literal('on'))).toEqual({ kind: 'choice', required: true, values: ['on'] })
+    expect(fieldFromSchema(PbxProfileFieldsSchema.shape.colour)).toEqual({ kind: 'choice', required: false, values: ['', ...PROFILE_COLOURS] })
+  })
+
+  it('a union of a text and choices (‘empty, or a domain’) is that text, its least length gone', () => {
+    expect(fieldFromSchema(PbxProfileFieldsSchema.shape.domain)).toEqual({ kind: 'text', required: false, maxLength: LIMITS.domain.max })
+    expect(fieldFromSchema(z.union([z.literal(''), z.string().min(3).max(9)]))).toEqual({ kind: 'text', required: true, maxLength: 9 })
+    expect(() => fieldFromSchema(z.union([z.string(), z.number()]))).toThrow('no form field shows a union of text, number')
   })
 
   it('a boolean is a switch; an array is a list of its entry’s field', () => {
