@@ -2,10 +2,10 @@ import { BatchDefaultsSchema } from '@contract/dect'
 import { DECT_LANGUAGES, LIMITS, RouteInputSchema } from '@contract/pbx'
 import SchemaField from '@renderer/components/common/SchemaField.vue'
 import { mount } from '@vue/test-utils'
-import { NInput, NInputNumber, NSelect, NSwitch } from 'naive-ui'
+import { NInput, NInputNumber, NRadioButton, NRadioGroup, NSelect, NSwitch } from 'naive-ui'
 import { describe, expect, it } from 'vitest'
 import { h } from 'vue'
-import type { z } from 'zod'
+import { z } from 'zod'
 
 const batch = BatchDefaultsSchema.shape
 
@@ -103,6 +103,39 @@ describe('SchemaField', () => {
     expect(asterisk(RouteInputSchema.shape.provider_id, true)).toBe(true)
     expect(asterisk(batch.tone, true)).toBe(false)
     expect(asterisk(RouteInputSchema.shape.provider_id, false)).toBe(false)
+  })
+
+  it('buttons: an enum as a row of radio buttons, in its words, named by the label; choosing one updates the value', async () => {
+    const schema = z.enum(['LOGIN', 'PLAIN', 'AUTO_DETECT'])
+    const wrapper = mount(SchemaField, { props: { schema, label: 'Sign-in method', buttons: true, value: 'LOGIN' } })
+
+    const group = wrapper.findComponent(NRadioGroup)
+    expect(group.attributes('aria-label')).toBe('Sign-in method')
+    expect(group.props('value')).toBe('LOGIN')
+    expect(wrapper.findAllComponents(NRadioButton).map((button) => button.text())).toEqual(['Login', 'Plain', 'Auto detect'])
+    expect(wrapper.findComponent(NSelect).exists()).toBe(false)
+    await wrapper.findAll('input[type="radio"]')[1]!.setValue(true)
+    expect(wrapper.emitted('update:value')?.at(-1)).toEqual(['PLAIN'])
+  })
+
+  it('text: a switch with its words beside it, which name it unless ariaLabel says otherwise', () => {
+    const wrapper = mount(SchemaField, { props: { schema: batch.rps, label: 'Redirection', text: 'Send handsets to the redirection service', value: true } })
+
+    expect(wrapper.find('label').text()).toBe('Redirection')
+    expect(wrapper.find('.schema-field__beside span').text()).toBe('Send handsets to the redirection service')
+    expect(wrapper.findComponent(NSwitch).attributes('aria-label')).toBe('Send handsets to the redirection service')
+  })
+
+  it('bare: no form item, the switch with its label beside it', async () => {
+    const wrapper = mount(SchemaField, { props: { schema: batch.https, label: 'Provision over HTTPS', bare: true, value: false } })
+
+    expect(wrapper.find('.n-form-item').exists()).toBe(false)
+    expect(wrapper.find('label').exists()).toBe(false)
+    expect(wrapper.find('.schema-field__beside span').text()).toBe('Provision over HTTPS')
+    const toggle = wrapper.findComponent(NSwitch)
+    expect(toggle.attributes('aria-label')).toBe('Provision over HTTPS')
+    await toggle.trigger('click')
+    expect(wrapper.emitted('update:value')?.at(-1)).toEqual([true])
   })
 
   it('a control of the form’s own in the default slot', () => {
