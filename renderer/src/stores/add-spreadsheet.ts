@@ -4,7 +4,8 @@ import { base64Of } from '@renderer/composables/file-drop'
 import { repeatedFields } from '@renderer/lib/batch-text'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import { callBridge, plain } from './bridge-call'
+import { plain } from './bridge-call'
+import { busyRequest } from './request-state'
 import { useBatchesStore, type SpreadsheetFile } from './batches'
 
 /** What one spreadsheet added to a batch: how many bases and handsets, how many of them with errors. */
@@ -58,19 +59,15 @@ export const useAddSpreadsheetStore = defineStore('add-spreadsheet', () => {
   /** A file chosen: main reads it and guesses its columns (the last mapping confirmed counts). */
   async function choose(chosen: SpreadsheetFile): Promise<void> {
     reset()
-    reading.value = true
-    try {
-      const result = await callBridge(() => window.pbx.previewCsv({ fileName: chosen.fileName, base64: base64Of(chosen.bytes) }))
-      if (!result.ok) {
-        error.value = result.error
-        return
-      }
-      file.value = chosen
-      preview.value = result.value
-      mapping.value = Object.fromEntries(result.value.headers.map((header) => [header, result.value.mapping[header] ?? 'ignore']))
-    } finally {
-      reading.value = false
-    }
+    await busyRequest(() => window.pbx.previewCsv({ fileName: chosen.fileName, base64: base64Of(chosen.bytes) }), {
+      busy: reading,
+      error,
+      done: (read) => {
+        file.value = chosen
+        preview.value = read
+        mapping.value = Object.fromEntries(read.headers.map((header) => [header, read.mapping[header] ?? 'ignore']))
+      },
+    })
   }
 
   /** A file refused before main was asked (its type, its size). */
@@ -89,25 +86,21 @@ export const useAddSpreadsheetStore = defineStore('add-spreadsheet', () => {
     const chosen = file.value
     const id = batchId.value
     if (!chosen || !id || repeated.value.length > 0) return null
-    adding.value = true
-    error.value = null
-    try {
-      const result = await callBridge(() => window.pbx.importCsvIntoBatch({ batchId: id, fileName: chosen.fileName, base64: base64Of(chosen.bytes), mapping: plain(mapping.value) }))
-      if (!result.ok) {
-        error.value = result.error
-        return null
-      }
-      const { batch, added } = result.value
-      batches.put(batch)
-      const rowIds = new Set(added.rows)
-      const handsetIds = new Set(added.handsets)
-      const withErrors = batch.rows.filter((r) => rowIds.has(r.id) && rowHasErrors(r)).length + batch.handsets.filter((h) => handsetIds.has(h.id) && rowHasErrors(h)).length
-      show.value = false
-      reset()
-      return { fileName: chosen.fileName, rows: added.rows.length, handsets: added.handsets.length, withErrors }
-    } finally {
-      adding.value = false
-    }
+    let summary: AddedSummary | null = null
+    await busyRequest(() => window.pbx.importCsvIntoBatch({ batchId: id, fileName: chosen.fileName, base64: base64Of(chosen.bytes), mapping: plain(mapping.value) }), {
+      busy: adding,
+      error,
+      done: ({ batch, added }) => {
+        batches.put(batch)
+        const rowIds = new Set(added.rows)
+        const handsetIds = new Set(added.handsets)
+        const withErrors = batch.rows.filter((r) => rowIds.has(r.id) && rowHasErrors(r)).length + batch.handsets.filter((h) => handsetIds.has(h.id) && rowHasErrors(h)).length
+        show.value = false
+        reset()
+        summary = { fileName: chosen.fileName, rows: added.rows.length, handsets: added.handsets.length, withErrors }
+      },
+    })
+    return summary
   }
 
   return { show, batchId, file, preview, mapping, reading, adding, error, repeated, open, close, choose, refuse, back, add }

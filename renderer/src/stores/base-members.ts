@@ -3,7 +3,8 @@ import type { DectMemberWrite } from '@contract/pbx'
 import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { ref } from 'vue'
-import { callBridge, plain, type LoadStatus } from './bridge-call'
+import { plain, type LoadStatus } from './bridge-call'
+import { busyRequest, lastLoadWins } from './request-state'
 
 /**
  * The members of one base on a PBX (the DECT phones screen's drawer): which handset rings for which
@@ -17,42 +18,30 @@ export const useBaseMembersStore = defineStore('base-members', () => {
   const saving = ref(false)
   const saveError = ref<BridgeError | null>(null)
   let shown: { profileId: string; phoneId: string } | null = null
+  const reads = lastLoadWins({ status, error })
 
   async function load(profileId: string, phoneId: string): Promise<void> {
     const target = { profileId, phoneId }
     shown = target
-    status.value = 'loading'
     data.value = null
     error.value = null
     saveError.value = null
-    const result = await callBridge(() => window.pbx.listBaseMembers(target))
-    if (shown !== target) return
-    if (result.ok) {
-      data.value = result.value
-      status.value = 'ready'
-    } else {
-      error.value = result.error
-      status.value = 'error'
-    }
+    await reads.load(
+      () => window.pbx.listBaseMembers(target),
+      (members) => (data.value = members),
+    )
   }
 
   async function save(members: DectMemberWrite[]): Promise<boolean> {
     const target = shown
     if (!target) return false
-    saving.value = true
-    saveError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.saveBaseMembers({ ...target, members: plain(members) }))
-      if (shown !== target) return false
-      if (!result.ok) {
-        saveError.value = result.error
-        return false
-      }
-      data.value = result.value
-      return true
-    } finally {
-      saving.value = false
-    }
+    const result = await busyRequest(() => window.pbx.saveBaseMembers({ ...target, members: plain(members) }), {
+      busy: saving,
+      error: saveError,
+      current: () => shown === target,
+      done: (saved) => (data.value = saved),
+    })
+    return result?.ok === true
   }
 
   return { data, status, error, saving, saveError, load, save }

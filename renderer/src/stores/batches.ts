@@ -5,6 +5,7 @@ import type { BridgeError, BridgeResult } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { callBridge, plain, type LoadStatus } from './bridge-call'
+import { busyRequest, lastLoadWins } from './request-state'
 
 export type BatchFile = OperationOutput<'exportBatch'>
 
@@ -78,42 +79,29 @@ export const useBatchesStore = defineStore('batches', () => {
     else summaries.value = summaries.value.map((candidate) => (candidate.id === batch.id ? summary : candidate))
   }
 
-  let latestLoad = 0
+  const listReads = lastLoadWins({ status, error })
   async function load(): Promise<void> {
-    const request = ++latestLoad
-    status.value = 'loading'
-    const result = await callBridge(() => window.pbx.listBatches())
-    if (request !== latestLoad) return
-    if (result.ok) {
-      summaries.value = result.value
-      error.value = null
-      status.value = 'ready'
-    } else {
-      error.value = result.error
-      status.value = 'error'
-    }
+    await listReads.load(
+      () => window.pbx.listBatches(),
+      (listed) => (summaries.value = listed),
+    )
   }
 
-  let latestOpen = 0
+  const batchReads = lastLoadWins({ status: currentStatus, error: currentError })
   /** Reads one batch for the batch screen. */
   async function open(batchId: string): Promise<void> {
-    const request = ++latestOpen
     if (current.value?.id !== batchId) current.value = null
-    currentStatus.value = 'loading'
     currentError.value = null
     saveError.value = null
-    const result = await callBridge(() => window.pbx.getBatch({ batchId }))
-    if (request !== latestOpen) return
-    if (result.ok) {
-      // where the batch screen's time to first rows starts (test/bench/table-10k.ts): one mark, the latest
-      performance.clearMarks('batch-loaded')
-      performance.mark('batch-loaded')
-      current.value = result.value
-      currentStatus.value = 'ready'
-    } else {
-      currentError.value = result.error
-      currentStatus.value = 'error'
-    }
+    await batchReads.load(
+      () => window.pbx.getBatch({ batchId }),
+      (batch) => {
+        // where the batch screen's time to first rows starts (test/bench/table-10k.ts): one mark, the latest
+        performance.clearMarks('batch-loaded')
+        performance.mark('batch-loaded')
+        current.value = batch
+      },
+    )
   }
 
   /**
@@ -122,20 +110,13 @@ export const useBatchesStore = defineStore('batches', () => {
    * again: the screen shows it as it is on disk, not as this change would have left it.
    */
   async function change(call: () => Promise<BridgeResult<Batch>>, busy = saving): Promise<Batch | null> {
-    busy.value = true
-    saveError.value = null
-    try {
-      const result = await callBridge(call)
-      if (!result.ok) {
-        saveError.value = result.error
-        if (result.error.code === 'BUSY') await readCurrentAgain()
-        return null
-      }
-      put(result.value)
-      return result.value
-    } finally {
-      busy.value = false
-    }
+    const result = await busyRequest(call, {
+      busy,
+      error: saveError,
+      done: put,
+      failed: (failure) => (failure.code === 'BUSY' ? readCurrentAgain() : undefined),
+    })
+    return result.ok ? result.value : null
   }
 
   /** The current batch as main has it now, its errors kept (a failed read changes nothing). */
@@ -148,16 +129,8 @@ export const useBatchesStore = defineStore('batches', () => {
 
   /** Runs a list action on one batch: `working` names it; the error goes to `actionError`. */
   async function act<T>(batchId: string, call: () => Promise<BridgeResult<T>>): Promise<T | null> {
-    working.value = batchId
-    actionError.value = null
-    try {
-      const result = await callBridge(call)
-      if (result.ok) return result.value
-      actionError.value = result.error
-      return null
-    } finally {
-      working.value = null
-    }
+    const result = await busyRequest(call, { busy: [working, batchId], error: actionError })
+    return result.ok ? result.value : null
   }
 
   // --- list actions -----------------------------------------------------------------------------
@@ -194,19 +167,12 @@ export const useBatchesStore = defineStore('batches', () => {
   }
 
   async function importBatch(json: string): Promise<Batch | null> {
-    importing.value = true
-    actionError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.importBatch({ json }))
-      if (!result.ok) {
-        actionError.value = result.error
-        return null
-      }
-      summaries.value = [summaryOf(result.value), ...summaries.value.filter((s) => s.id !== result.value.id)]
-      return result.value
-    } finally {
-      importing.value = false
-    }
+    const result = await busyRequest(() => window.pbx.importBatch({ json }), {
+      busy: importing,
+      error: actionError,
+      done: (batch) => (summaries.value = [summaryOf(batch), ...summaries.value.filter((s) => s.id !== batch.id)]),
+    })
+    return result.ok ? result.value : null
   }
 
   // --- damaged batch files -----------------------------------------------------------------------
@@ -239,20 +205,13 @@ export const useBatchesStore = defineStore('batches', () => {
 
   /** What a spreadsheet holds, for the mapping step; null on an error (see `previewError`). */
   async function previewCsv(file: SpreadsheetFile): Promise<CsvPreview | null> {
-    previewing.value = true
-    previewError.value = null
     preview.value = null
-    try {
-      const result = await callBridge(() => window.pbx.previewCsv({ fileName: file.fileName, base64: base64Of(file.bytes) }))
-      if (!result.ok) {
-        previewError.value = result.error
-        return null
-      }
-      preview.value = result.value
-      return result.value
-    } finally {
-      previewing.value = false
-    }
+    const result = await busyRequest(() => window.pbx.previewCsv({ fileName: file.fileName, base64: base64Of(file.bytes) }), {
+      busy: previewing,
+      error: previewError,
+      done: (read) => (preview.value = read),
+    })
+    return result.ok ? result.value : null
   }
 
   /** a spreadsheet dropped elsewhere (the batches list) for the new-batch wizard to start from */
@@ -280,21 +239,16 @@ export const useBatchesStore = defineStore('batches', () => {
   }
 
   async function create(call: () => Promise<BridgeResult<Batch>>): Promise<Batch | null> {
-    creating.value = true
-    createError.value = null
-    try {
-      const result = await callBridge(call)
-      if (!result.ok) {
-        createError.value = result.error
-        return null
-      }
-      current.value = result.value
-      currentStatus.value = 'ready'
-      put(result.value)
-      return result.value
-    } finally {
-      creating.value = false
-    }
+    const result = await busyRequest(call, {
+      busy: creating,
+      error: createError,
+      done: (batch) => {
+        current.value = batch
+        currentStatus.value = 'ready'
+        put(batch)
+      },
+    })
+    return result.ok ? result.value : null
   }
 
   /** A new batch from a spreadsheet (its bytes sent again: main decodes them as for the preview). */

@@ -4,6 +4,7 @@ import { macText } from '@renderer/lib/dect-text'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { callBridge, type LoadStatus } from './bridge-call'
+import { busyDelete, busyRequest, lastLoadWins } from './request-state'
 
 /** Whether `phone` matches what the search box holds: its name, MAC (with or without separators) or model. */
 export function phoneMatches(phone: DectPhone, query: string): boolean {
@@ -50,27 +51,19 @@ export const useDectPhonesStore = defineStore('dect-phones', () => {
     return phoneId ? phones.value.find((phone) => phone.id === phoneId) : undefined
   }
 
-  let latestLoad = 0
+  const reads = lastLoadWins({ status, error })
 
   /** Reads the phones of a signed-in PBX. When loads overlap, the last one asked for wins. */
   async function load(id: string): Promise<void> {
-    const request = ++latestLoad
     if (profileId.value !== id) {
       profileId.value = id
       phones.value = []
       qr.value = null
     }
-    status.value = 'loading'
-    const result = await callBridge(() => window.pbx.listDectPhones({ profileId: id }))
-    if (request !== latestLoad) return
-    if (result.ok) {
-      phones.value = result.value
-      error.value = null
-      status.value = 'ready'
-    } else {
-      error.value = result.error
-      status.value = 'error'
-    }
+    await reads.load(
+      () => window.pbx.listDectPhones({ profileId: id }),
+      (listed) => (phones.value = listed),
+    )
   }
 
   /** The QR code of `text` (a phone's provisioning URL), kept in `qr`. */
@@ -87,38 +80,28 @@ export const useDectPhonesStore = defineStore('dect-phones', () => {
    * Sends `changes` (only what changed) to the PBX; the phone as the PBX answers it afterwards
    * replaces the one listed. Answers main's result, so a form can show a field's error beside it.
    */
-  async function update(id: string, phoneId: string, changes: DectPhoneUpdate): Promise<BridgeResult<DectPhone>> {
-    saving.value = true
-    saveError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.updateDectPhone({ profileId: id, phoneId, changes }))
-      if (!result.ok) {
-        saveError.value = result.error
-        return result
-      }
-      if (profileId.value === id) phones.value = phones.value.map((phone) => (phone.id === phoneId ? result.value : phone))
-      return result
-    } finally {
-      saving.value = false
-    }
+  function update(id: string, phoneId: string, changes: DectPhoneUpdate): Promise<BridgeResult<DectPhone>> {
+    return busyRequest(() => window.pbx.updateDectPhone({ profileId: id, phoneId, changes }), {
+      busy: saving,
+      error: saveError,
+      done: (updated) => {
+        if (profileId.value === id) phones.value = phones.value.map((phone) => (phone.id === phoneId ? updated : phone))
+      },
+    })
   }
 
   /** Deletes a phone; true when it is gone. NOT_SUPPORTED marks the PBX as not offering it. */
-  async function remove(id: string, phoneId: string): Promise<boolean> {
-    deleting.value = phoneId
-    deleteError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.deleteDectPhone({ profileId: id, phoneId }))
-      if (!result.ok && result.error.code !== 'NOT_FOUND') {
-        deleteError.value = result.error
-        if (result.error.code === 'NOT_SUPPORTED') deleteUnsupported.value = { ...deleteUnsupported.value, [id]: true }
-        return false
-      }
-      if (profileId.value === id) phones.value = phones.value.filter((phone) => phone.id !== phoneId)
-      return true
-    } finally {
-      deleting.value = null
-    }
+  function remove(id: string, phoneId: string): Promise<boolean> {
+    return busyDelete(() => window.pbx.deleteDectPhone({ profileId: id, phoneId }), {
+      busy: [deleting, phoneId],
+      error: deleteError,
+      deleted: () => {
+        if (profileId.value === id) phones.value = phones.value.filter((phone) => phone.id !== phoneId)
+      },
+      failed: (failure) => {
+        if (failure.code === 'NOT_SUPPORTED') deleteUnsupported.value = { ...deleteUnsupported.value, [id]: true }
+      },
+    })
   }
 
   function clearErrors(): void {

@@ -4,6 +4,7 @@ import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { ref } from 'vue'
 import { callBridge, type LoadStatus } from './bridge-call'
+import { joined, showAnswer } from './request-state'
 import { useProfilesStore } from './profiles'
 
 /**
@@ -16,39 +17,30 @@ export const useDemoStore = defineStore('demo', () => {
   const status = ref<LoadStatus>('idle')
   const error = ref<BridgeError | null>(null)
 
-  let pending: Promise<void> | null = null
-
   /**
    * Starts the demo PBX (main answers the running one if it is already up), reloads the saved
    * PBXs (where the demo's now are), then probes it. `ready` once both answered; on a failure
    * `error` says which and the call may be retried.
    */
-  function start(): Promise<void> {
-    pending ??= (async () => {
-      status.value = 'loading'
-      error.value = null
-      const started = await callBridge(() => window.pbx.startDemo())
-      if (!started.ok) {
-        error.value = started.error
-        status.value = 'error'
-        return
-      }
-      demo.value = started.value
-      void useProfilesStore().load()
-      const probed = await callBridge(() => window.pbx.probePbx({ baseUrl: started.value.baseUrl }))
-      if (!probed.ok) {
-        info.value = null
-        error.value = probed.error
-        status.value = 'error'
-        return
-      }
-      info.value = probed.value
-      status.value = 'ready'
-    })().finally(() => {
-      pending = null
-    })
-    return pending
-  }
+  const start = joined(async () => {
+    status.value = 'loading'
+    error.value = null
+    const started = await callBridge(() => window.pbx.startDemo())
+    if (!started.ok) {
+      error.value = started.error
+      status.value = 'error'
+      return
+    }
+    demo.value = started.value
+    void useProfilesStore().load()
+    const probed = await callBridge(() => window.pbx.probePbx({ baseUrl: started.value.baseUrl }))
+    showAnswer(
+      { status, error },
+      probed,
+      (found) => (info.value = found),
+      () => (info.value = null),
+    )
+  })
 
   return { demo, info, status, error, start }
 })

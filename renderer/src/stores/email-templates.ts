@@ -4,7 +4,8 @@ import type { EmailTemplateName } from '@contract/pbx'
 import type { BridgeError, BridgeResult } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { callBridge, type LoadStatus } from './bridge-call'
+import type { LoadStatus } from './bridge-call'
+import { busyRequest, lastLoadWins } from './request-state'
 
 /** What the editor holds for one kind: sender, subject and body as typed. */
 export type TemplateDraft = { from: string; subject: string; body: string }
@@ -68,30 +69,24 @@ export const useEmailTemplatesStore = defineStore('email-templates', () => {
     entries.value = entries.value.map((old) => (old.name === entry.name ? entry : old))
   }
 
-  let latestLoad = 0
+  const reads = lastLoadWins({ status, error })
 
   /** Reads the 14 kinds of a PBX. A draft with changes is kept; the others follow the PBX. */
   async function load(id: string): Promise<void> {
-    const request = ++latestLoad
     if (profileId.value !== id) {
       profileId.value = id
       entries.value = []
       selected.value = null
       draft.value = draftOf(undefined)
     }
-    status.value = 'loading'
     const keepDraft = dirty.value
-    const result = await callBridge(() => window.pbx.listEmailTemplates({ profileId: id }))
-    if (request !== latestLoad) return
-    if (result.ok) {
-      entries.value = result.value
-      error.value = null
-      status.value = 'ready'
-      if (!keepDraft) draft.value = draftOf(selectedEntry.value)
-    } else {
-      error.value = result.error
-      status.value = 'error'
-    }
+    await reads.load(
+      () => window.pbx.listEmailTemplates({ profileId: id }),
+      (listed) => {
+        entries.value = listed
+        if (!keepDraft) draft.value = draftOf(selectedEntry.value)
+      },
+    )
   }
 
   /** Opens a kind in the editor (the caller has asked about unsaved changes first). */
@@ -106,21 +101,18 @@ export const useEmailTemplatesStore = defineStore('email-templates', () => {
   async function revert(): Promise<boolean> {
     const id = profileId.value
     if (id === null) return false
-    reverting.value = true
-    saveError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.listEmailTemplates({ profileId: id }))
-      if (!result.ok) {
-        saveError.value = result.error
-        return false
-      }
-      if (profileId.value !== id) return false
-      entries.value = result.value
-      draft.value = draftOf(selectedEntry.value)
-      return true
-    } finally {
-      reverting.value = false
-    }
+    let reverted = false
+    await busyRequest(() => window.pbx.listEmailTemplates({ profileId: id }), {
+      busy: reverting,
+      error: saveError,
+      done: (listed) => {
+        if (profileId.value !== id) return
+        entries.value = listed
+        draft.value = draftOf(selectedEntry.value)
+        reverted = true
+      },
+    })
+    return reverted
   }
 
   /** Saves the selected kind's draft; the template as the PBX reads it back replaces it. */
@@ -128,23 +120,16 @@ export const useEmailTemplatesStore = defineStore('email-templates', () => {
     const id = profileId.value
     const name = selected.value
     if (id === null || name === null) return null
-    saving.value = true
-    saveError.value = null
-    try {
-      const template = fieldsToSave(draft.value, selectedEntry.value)
-      const result = await callBridge(() => window.pbx.saveEmailTemplate({ profileId: id, name, template }))
-      if (!result.ok) {
-        saveError.value = result.error
-        return result
-      }
-      if (profileId.value === id) {
-        put(result.value)
-        if (selected.value === name) draft.value = draftOf(result.value)
-      }
-      return result
-    } finally {
-      saving.value = false
-    }
+    const template = fieldsToSave(draft.value, selectedEntry.value)
+    return busyRequest(() => window.pbx.saveEmailTemplate({ profileId: id, name, template }), {
+      busy: saving,
+      error: saveError,
+      done: (saved) => {
+        if (profileId.value !== id) return
+        put(saved)
+        if (selected.value === name) draft.value = draftOf(saved)
+      },
+    })
   }
 
   /** Copies the selected kind (as saved on the PBX) to the same kind on another PBX. */
@@ -152,15 +137,7 @@ export const useEmailTemplatesStore = defineStore('email-templates', () => {
     const id = profileId.value
     const name = selected.value
     if (id === null || name === null) return null
-    copying.value = true
-    copyError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.copyEmailTemplate({ fromProfileId: id, toProfileId, name }))
-      if (!result.ok) copyError.value = result.error
-      return result
-    } finally {
-      copying.value = false
-    }
+    return busyRequest(() => window.pbx.copyEmailTemplate({ fromProfileId: id, toProfileId, name }), { busy: copying, error: copyError })
   }
 
   function clearCopyError(): void {

@@ -4,6 +4,7 @@ import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { ref } from 'vue'
 import { callBridge } from './bridge-call'
+import { busyRequest } from './request-state'
 
 export type HandoverPdf = OperationOutput<'handoverReportPdf'>
 
@@ -26,19 +27,12 @@ export const useHandoverStore = defineStore('handover', () => {
   /** The PDF of batch `batchId` read from `profileId`, or null (see `error`). */
   async function makePdf(batchId: string, profileId: string, name: string, paper: HandoverPaper): Promise<HandoverPdf | null> {
     if (making.value) return null
-    making.value = true
-    error.value = null
-    try {
-      const result = await callBridge(() => window.pbx.handoverReportPdf({ batchId, profileId, installer: name, paper }))
-      if (!result.ok) {
-        error.value = result.error
-        return null
-      }
-      installer.value = result.value.report.installer ?? name
-      return result.value
-    } finally {
-      making.value = false
-    }
+    const result = await busyRequest(() => window.pbx.handoverReportPdf({ batchId, profileId, installer: name, paper }), {
+      busy: making,
+      error,
+      done: (pdf) => (installer.value = pdf.report.installer ?? name),
+    })
+    return result.ok ? result.value : null
   }
 
   return { installer, making, error, loadInstaller, makePdf }

@@ -4,6 +4,7 @@ import { DEFAULT_IVR_QUERY, type IvrListQuery } from '@renderer/lib/ivr-list'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { ref } from 'vue'
 import { callBridge, type LoadStatus } from './bridge-call'
+import { busyRequest, lastLoadWins } from './request-state'
 
 /** Where the reachability of the listed servers stands. */
 export type StatusLoad = 'idle' | 'loading' | 'ready' | 'error'
@@ -55,7 +56,7 @@ export const useIvrServersStore = defineStore('ivr-servers', () => {
     servers.value = servers.value.map((item) => (item.id === serverId ? { ...item, ...server } : item))
   }
 
-  let latestLoad = 0
+  const reads = lastLoadWins({ status, error })
   let latestStatuses = 0
 
   /**
@@ -64,7 +65,6 @@ export const useIvrServersStore = defineStore('ivr-servers', () => {
    * Another PBX starts from the first page, unsearched, in the PBX's order. The last load asked for wins.
    */
   async function load(id: string, changes: Partial<IvrListQuery> = {}): Promise<void> {
-    const request = ++latestLoad
     if (profileId.value !== id) {
       profileId.value = id
       query.value = { ...DEFAULT_IVR_QUERY }
@@ -80,24 +80,18 @@ export const useIvrServersStore = defineStore('ivr-servers', () => {
     if (next.orderby === undefined) delete next.orderby
     query.value = next
 
-    status.value = 'loading'
-    const result = await callBridge(() => window.pbx.listIvrServers({ profileId: id, query: { ...next } }))
-    if (request !== latestLoad) return
-    if (!result.ok) {
-      error.value = result.error
-      status.value = 'error'
-      return
-    }
+    const result = await reads.ask(() => window.pbx.listIvrServers({ profileId: id, query: { ...next } }))
+    if (!result) return
     // a page past the end (the last server of the last page deleted elsewhere): the last page there is
-    if (result.value.items.length === 0 && next.skip > 0 && result.value.count > 0) {
+    if (result.ok && result.value.items.length === 0 && next.skip > 0 && result.value.count > 0) {
       const lastPage = Math.floor((result.value.count - 1) / next.top)
       return load(id, { skip: lastPage * next.top })
     }
-    servers.value = result.value.items
-    count.value = result.value.count
-    error.value = null
-    status.value = 'ready'
-    void loadStatuses(id, result.value.items.map((server) => server.id))
+    const shown = reads.showAnswer(result, (page) => {
+      servers.value = page.items
+      count.value = page.count
+    })
+    if (shown) void loadStatuses(id, result.value.items.map((server) => server.id))
   }
 
   /** Asks the reachability of `serverIds`, unless the PBX said it does not report it. */
@@ -157,24 +151,20 @@ export const useIvrServersStore = defineStore('ivr-servers', () => {
    * next server moves up). NOT_SUPPORTED marks the PBX as not offering it.
    */
   async function remove(id: string, serverId: string): Promise<boolean> {
-    deleting.value = serverId
-    deleteError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.deleteIvrServer({ profileId: id, serverId }))
-      if (!result.ok) {
-        deleteError.value = result.error
-        if (result.error.code === 'NOT_SUPPORTED') deleteUnsupported.value = { ...deleteUnsupported.value, [id]: true }
-        return false
-      }
-      if (profileId.value === id) {
+    const result = await busyRequest(() => window.pbx.deleteIvrServer({ profileId: id, serverId }), {
+      busy: [deleting, serverId],
+      error: deleteError,
+      done: () => {
+        if (profileId.value !== id) return
         servers.value = servers.value.filter((server) => server.id !== serverId)
         count.value = Math.max(0, count.value - 1)
         void load(id)
-      }
-      return true
-    } finally {
-      deleting.value = null
-    }
+      },
+      failed: (failure) => {
+        if (failure.code === 'NOT_SUPPORTED') deleteUnsupported.value = { ...deleteUnsupported.value, [id]: true }
+      },
+    })
+    return result.ok
   }
 
   /**
@@ -182,21 +172,16 @@ export const useIvrServersStore = defineStore('ivr-servers', () => {
    * reachability asked, where the PBX reports it). Answers main's result, so the form can put a
    * field's error beside it.
    */
-  async function create(id: string, server: IvrServerCreate): Promise<BridgeResult<IvrServer>> {
-    creating.value = true
+  function create(id: string, server: IvrServerCreate): Promise<BridgeResult<IvrServer>> {
     clearCreated()
-    try {
-      const result = await callBridge(() => window.pbx.createIvrServer({ profileId: id, server }))
-      if (!result.ok) {
-        createError.value = result.error
-        return result
-      }
-      created.value = result.value
-      void loadCreatedStatus(id, result.value.id)
-      return result
-    } finally {
-      creating.value = false
-    }
+    return busyRequest(() => window.pbx.createIvrServer({ profileId: id, server }), {
+      busy: creating,
+      error: createError,
+      done: (added) => {
+        created.value = added
+        void loadCreatedStatus(id, added.id)
+      },
+    })
   }
 
   /** The reachability of the server the wizard added, where the PBX reports it. */

@@ -2,7 +2,8 @@ import type { NotificationRead, SaveNotificationInput } from '@contract/bridge-m
 import type { BridgeError, BridgeResult } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { ref } from 'vue'
-import { callBridge, type LoadStatus } from './bridge-call'
+import type { LoadStatus } from './bridge-call'
+import { busyRequest, lastLoadWins } from './request-state'
 
 /**
  * The system notification settings of the active PBX (system administrator), with the variant
@@ -33,64 +34,45 @@ export const useNotificationSettingsStore = defineStore('notification-settings',
     dirty.value = value
   }
 
-  let latestLoad = 0
+  const reads = lastLoadWins({ status, error })
 
   /** Reads the settings of a signed-in PBX. When loads overlap, the last one asked for wins. */
   async function load(id: string): Promise<void> {
-    const request = ++latestLoad
     if (profileId.value !== id) {
       profileId.value = id
       read.value = null
       testError.value = null
       testSentTo.value = null
     }
-    status.value = 'loading'
-    const result = await callBridge(() => window.pbx.getNotificationSettings({ profileId: id }))
-    if (request !== latestLoad) return
-    if (result.ok) {
-      read.value = result.value
-      error.value = null
-      status.value = 'ready'
-    } else {
-      error.value = result.error
-      status.value = 'error'
-    }
+    await reads.load(
+      () => window.pbx.getNotificationSettings({ profileId: id }),
+      (settings) => (read.value = settings),
+    )
   }
 
   /** Saves the body of the PBX's variant; the settings read back replace the ones shown. */
-  async function save(input: SaveNotificationInput): Promise<BridgeResult<NotificationRead>> {
-    saving.value = true
-    saveError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.saveNotificationSettings(input))
-      if (!result.ok) {
-        saveError.value = result.error
-        return result
-      }
-      if (profileId.value === input.profileId) read.value = result.value
-      return result
-    } finally {
-      saving.value = false
-    }
+  function save(input: SaveNotificationInput): Promise<BridgeResult<NotificationRead>> {
+    return busyRequest(() => window.pbx.saveNotificationSettings(input), {
+      busy: saving,
+      error: saveError,
+      done: (saved) => {
+        if (profileId.value === input.profileId) read.value = saved
+      },
+    })
   }
 
   /** Asks the PBX to send a test email to `to`; true when it accepted. */
   async function sendTest(id: string, to: string): Promise<boolean> {
-    testing.value = true
-    testError.value = null
     testSentTo.value = null
-    try {
-      const result = await callBridge(() => window.pbx.sendTestEmail({ profileId: id, to }))
-      if (result.ok) {
-        testSentTo.value = to
-        return true
-      }
-      testError.value = result.error
-      if (result.error.code === 'NOT_SUPPORTED') testUnsupported.value = { ...testUnsupported.value, [id]: true }
-      return false
-    } finally {
-      testing.value = false
-    }
+    const result = await busyRequest(() => window.pbx.sendTestEmail({ profileId: id, to }), {
+      busy: testing,
+      error: testError,
+      done: () => (testSentTo.value = to),
+      failed: (failure) => {
+        if (failure.code === 'NOT_SUPPORTED') testUnsupported.value = { ...testUnsupported.value, [id]: true }
+      },
+    })
+    return result.ok
   }
 
   function clearSaveError(): void {

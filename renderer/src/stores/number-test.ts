@@ -3,7 +3,8 @@ import type { BridgeError } from '@contract/result'
 import { localDateTime } from '@renderer/lib/outbound-text'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { ref } from 'vue'
-import { callBridge, type LoadStatus } from './bridge-call'
+import type { LoadStatus } from './bridge-call'
+import { lastLoadWins } from './request-state'
 
 /**
  * "Test a number": the call the form holds (kept here, so switching tabs or screens loses
@@ -19,26 +20,21 @@ export const useNumberTestStore = defineStore('number-test', () => {
   const status = ref<LoadStatus>('idle')
   const error = ref<BridgeError | null>(null)
 
-  let latestRun = 0
+  const runs = lastLoadWins({ status, error })
 
   /** Asks which rule of `profileId` the call uses. The last run asked for wins. */
   async function run(profileId: string, asked: NumberTestCall): Promise<NumberTestResult | null> {
-    const request = ++latestRun
-    status.value = 'loading'
     error.value = null
     // a plain copy: what crosses the bridge is structured-cloned
     const plain: NumberTestCall = { number: asked.number.trim(), extension: asked.extension.trim(), at: asked.at }
-    const answer = await callBridge(() => window.pbx.testNumber({ profileId, call: plain }))
-    if (request !== latestRun) return null
-    if (!answer.ok) {
-      error.value = answer.error
-      status.value = 'error'
-      return null
-    }
-    result.value = answer.value
-    resultProfileId.value = profileId
-    status.value = 'ready'
-    return answer.value
+    const answer = await runs.load(
+      () => window.pbx.testNumber({ profileId, call: plain }),
+      (found) => {
+        result.value = found
+        resultProfileId.value = profileId
+      },
+    )
+    return answer?.ok ? answer.value : null
   }
 
   return { call, result, resultProfileId, status, error, run }

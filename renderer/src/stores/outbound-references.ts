@@ -2,7 +2,8 @@ import type { Holiday, Provider } from '@contract/pbx'
 import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { callBridge, type LoadStatus } from './bridge-call'
+import type { LoadStatus } from './bridge-call'
+import { lastLoadWins } from './request-state'
 
 /** A list the PBX may not offer (it answers 404): then ids are typed. */
 export type Offered<T> = { supported: boolean; items: T[] }
@@ -23,31 +24,27 @@ export const useOutboundReferencesStore = defineStore('outbound-references', () 
   const providersById = computed(() => new Map(providers.value.items.map((provider) => [provider.id, provider])))
   const holidaysById = computed(() => new Map(holidays.value.items.map((holiday) => [holiday.id, holiday])))
 
-  let latestLoad = 0
+  const reads = lastLoadWins({ status, error })
 
   /** Reads the lists of a PBX; what was read before for the same PBX stays shown meanwhile. */
   async function load(id: string): Promise<void> {
-    const request = ++latestLoad
     if (profileId.value !== id) {
       profileId.value = id
       providers.value = { supported: true, items: [] }
       holidays.value = { supported: true, items: [] }
     }
-    status.value = 'loading'
-    const result = await callBridge(() => window.pbx.outboundReferences({ profileId: id }))
-    if (request !== latestLoad) return
-    if (result.ok) {
-      providers.value = result.value.providers
-      holidays.value = result.value.holidays
-      error.value = null
-      status.value = 'ready'
-    } else {
-      error.value = result.error
-      status.value = 'error'
-      // without the lists the ids are typed (the rule's own holidays still show their names)
-      providers.value = { supported: false, items: [] }
-      holidays.value = { supported: false, items: [] }
-    }
+    await reads.load(
+      () => window.pbx.outboundReferences({ profileId: id }),
+      (lists) => {
+        providers.value = lists.providers
+        holidays.value = lists.holidays
+      },
+      () => {
+        // without the lists the ids are typed (the rule's own holidays still show their names)
+        providers.value = { supported: false, items: [] }
+        holidays.value = { supported: false, items: [] }
+      },
+    )
   }
 
   return { profileId, providers, holidays, status, error, providersById, holidaysById, load }

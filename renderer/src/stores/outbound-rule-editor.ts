@@ -11,6 +11,7 @@ import { placeOfError, problemsByPlace, topFieldOf } from '@renderer/lib/rule-pr
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { callBridge, plain, type LoadStatus } from './bridge-call'
+import { lastLoadWins } from './request-state'
 
 /** main's error about a field, with the field's value when it was answered (it goes once that changes). */
 type ServerProblem = { place: string; message: string; field: keyof OutboundRuleDraft; was: string }
@@ -72,10 +73,10 @@ export const useOutboundRuleEditorStore = defineStore('outbound-rule-editor', ()
   /** main's error about the rule as a whole (no field of the form), shown above it */
   const formError = computed(() => (saveError.value && serverProblem.value === null ? saveError.value : null))
 
-  let latestLoad = 0
+  const reads = lastLoadWins({ status, error })
 
   function reset(toProfileId: string | null, toRuleId: string | null): void {
-    latestLoad++
+    reads.drop()
     profileId.value = toProfileId
     ruleId.value = toRuleId
     rule.value = null
@@ -107,17 +108,7 @@ export const useOutboundRuleEditorStore = defineStore('outbound-rule-editor', ()
   /** Reads a rule from the PBX into the form (what the form held is dropped). */
   async function load(toProfileId: string, toRuleId: string): Promise<void> {
     reset(toProfileId, toRuleId)
-    const request = latestLoad
-    status.value = 'loading'
-    const result = await callBridge(() => window.pbx.getOutboundRule({ profileId: toProfileId, ruleId: toRuleId }))
-    if (request !== latestLoad) return
-    if (result.ok) {
-      adopt(result.value)
-      status.value = 'ready'
-    } else {
-      error.value = result.error
-      status.value = 'error'
-    }
+    await reads.load(() => window.pbx.getOutboundRule({ profileId: toProfileId, ruleId: toRuleId }), adopt)
   }
 
   /** Whether the store holds that rule (null: a new one) of that PBX, read or being read, or edited. */

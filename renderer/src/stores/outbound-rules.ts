@@ -3,7 +3,8 @@ import type { OutboundRule, OutboundRuleListItem } from '@contract/pbx'
 import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { ref } from 'vue'
-import { callBridge, type LoadStatus } from './bridge-call'
+import type { LoadStatus } from './bridge-call'
+import { busyDelete, busyRequest, lastLoadWins } from './request-state'
 
 export type RuleOrdering = (typeof RULE_ORDERINGS)[number]
 export const PAGE_SIZES = [10, 25, 50, 100] as const
@@ -40,11 +41,10 @@ export const useOutboundRulesStore = defineStore('outbound-rules', () => {
   /** the rules chosen for a copy to another PBX: id → name (kept across pages) */
   const selected = ref<Record<string, string>>({})
 
-  let latestLoad = 0
+  const reads = lastLoadWins({ status, error })
 
   /** Reads the current page of `id`'s rules. When loads overlap, the last one asked for wins. */
   async function load(id: string): Promise<void> {
-    const request = ++latestLoad
     if (profileId.value !== id) {
       profileId.value = id
       items.value = []
@@ -53,7 +53,6 @@ export const useOutboundRulesStore = defineStore('outbound-rules', () => {
       selected.value = {}
       highlightId.value = null
     }
-    status.value = 'loading'
     const term = search.value.trim()
     const query = {
       skip: (page.value - 1) * pageSize.value,
@@ -61,23 +60,20 @@ export const useOutboundRulesStore = defineStore('outbound-rules', () => {
       orderby: ordering.value,
       ...(term === '' ? {} : { search: term }),
     }
-    const result = await callBridge(() => window.pbx.listOutboundRules({ profileId: id, query }))
-    if (request !== latestLoad) return
-    if (!result.ok) {
-      error.value = result.error
-      status.value = 'error'
-      return
+    const result = await reads.ask(() => window.pbx.listOutboundRules({ profileId: id, query }))
+    if (!result) return
+    if (result.ok) {
+      const lastPage = Math.max(1, Math.ceil(result.value.count / pageSize.value))
+      if (page.value > lastPage) {
+        // the page emptied (a delete, a search elsewhere): show the last one there is
+        page.value = lastPage
+        return load(id)
+      }
     }
-    const lastPage = Math.max(1, Math.ceil(result.value.count / pageSize.value))
-    if (page.value > lastPage) {
-      // the page emptied (a delete, a search elsewhere): show the last one there is
-      page.value = lastPage
-      return load(id)
-    }
-    items.value = result.value.items
-    count.value = result.value.count
-    error.value = null
-    status.value = 'ready'
+    reads.showAnswer(result, (rules) => {
+      items.value = rules.items
+      count.value = rules.count
+    })
   }
 
   function reload(): Promise<void> {
@@ -115,40 +111,31 @@ export const useOutboundRulesStore = defineStore('outbound-rules', () => {
 
   /** Copies a rule on the same PBX ("<name> (copy)"); the list is read again with the copy highlighted. */
   async function duplicate(id: string, ruleId: string): Promise<OutboundRule | null> {
-    working.value = ruleId
-    actionError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.duplicateOutboundRule({ profileId: id, ruleId }))
-      if (!result.ok) {
-        actionError.value = result.error
-        return null
-      }
-      highlightId.value = result.value.id
-      if (profileId.value === id) await load(id)
-      return result.value
-    } finally {
-      working.value = null
-    }
+    const result = await busyRequest(() => window.pbx.duplicateOutboundRule({ profileId: id, ruleId }), {
+      busy: [working, ruleId],
+      error: actionError,
+      done: (copy) => {
+        highlightId.value = copy.id
+        return profileId.value === id ? load(id) : undefined
+      },
+    })
+    return result.ok ? result.value : null
   }
 
   /** Deletes a rule; true when it is gone. NOT_SUPPORTED marks the PBX as not offering it. */
-  async function remove(id: string, ruleId: string): Promise<boolean> {
-    working.value = ruleId
-    actionError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.deleteOutboundRule({ profileId: id, ruleId }))
-      if (!result.ok && result.error.code !== 'NOT_FOUND') {
-        actionError.value = result.error
-        if (result.error.code === 'NOT_SUPPORTED') deleteUnsupported.value = { ...deleteUnsupported.value, [id]: true }
-        return false
-      }
-      const { [ruleId]: _gone, ...rest } = selected.value
-      selected.value = rest
-      if (profileId.value === id) await load(id)
-      return true
-    } finally {
-      working.value = null
-    }
+  function remove(id: string, ruleId: string): Promise<boolean> {
+    return busyDelete(() => window.pbx.deleteOutboundRule({ profileId: id, ruleId }), {
+      busy: [working, ruleId],
+      error: actionError,
+      deleted: () => {
+        const { [ruleId]: _gone, ...rest } = selected.value
+        selected.value = rest
+        return profileId.value === id ? load(id) : undefined
+      },
+      failed: (failure) => {
+        if (failure.code === 'NOT_SUPPORTED') deleteUnsupported.value = { ...deleteUnsupported.value, [id]: true }
+      },
+    })
   }
 
   /** Chooses (or no longer chooses) rules for a copy. */

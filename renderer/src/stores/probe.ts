@@ -3,7 +3,8 @@ import type { SystemInfo } from '@contract/pbx'
 import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { ref } from 'vue'
-import { callBridge, type LoadStatus } from './bridge-call'
+import type { LoadStatus } from './bridge-call'
+import { lastLoadWins } from './request-state'
 
 /**
  * "Test connection" of the PBX form: asks an address for GET /api/info (no sign-in needed), with
@@ -18,36 +19,29 @@ export const useProbeStore = defineStore('probe', () => {
   const status = ref<LoadStatus>('idle')
   const error = ref<BridgeError | null>(null)
 
-  let latest = 0
+  const reads = lastLoadWins({ status, error })
 
   /**
    * Probes `address` (and `tenantDomain`), accepting the certificate of `trustedFingerprint256`
    * when given. When checks overlap, only the last one asked for is shown.
    */
   async function probe(address: string, tenantDomain = '', trustedFingerprint256?: string): Promise<void> {
-    const request = ++latest
     baseUrl.value = address
     domain.value = tenantDomain
     info.value = null
     error.value = null
-    status.value = 'loading'
     const input: OperationInput<'probePbx'> = { baseUrl: address }
     if (tenantDomain !== '') input.domain = tenantDomain
     if (trustedFingerprint256 !== undefined) input.trustedFingerprint256 = trustedFingerprint256
-    const result = await callBridge(() => window.pbx.probePbx(input))
-    if (request !== latest) return
-    if (result.ok) {
-      info.value = result.value
-      status.value = 'ready'
-    } else {
-      error.value = result.error
-      status.value = 'error'
-    }
+    await reads.load(
+      () => window.pbx.probePbx(input),
+      (answer) => (info.value = answer),
+    )
   }
 
   /** Forgets the last answer (e.g. when the address is edited). */
   function reset(): void {
-    latest++
+    reads.drop()
     baseUrl.value = null
     domain.value = ''
     info.value = null

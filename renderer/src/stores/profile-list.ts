@@ -3,6 +3,7 @@ import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { callBridge } from './bridge-call'
+import { busyRequest } from './request-state'
 import { useProfilesStore } from './profiles'
 import { useSessionsStore } from './sessions'
 
@@ -80,21 +81,16 @@ export const useProfileListStore = defineStore('profile-list', () => {
   /** Adds the list as checked; answers what was added, or null (then `error` says why). */
   async function add(passwords: ProfileListPassword[]): Promise<ProfileListImport | null> {
     if (!canAdd.value || previewedText.value === null) return null
-    adding.value = true
-    error.value = null
-    try {
-      const answer = await withProgress(callBridge(() => window.pbx.importProfileList({ text: previewedText.value as string, passwords })))
-      if (!answer.ok) {
-        error.value = answer.error
-        return null
-      }
-      result.value = answer.value
-      // the new PBXs, and the sessions of those signed in to keep their passwords
-      await Promise.all([useProfilesStore().load(), useSessionsStore().load()])
-      return answer.value
-    } finally {
-      adding.value = false
-    }
+    const answer = await busyRequest(() => withProgress(window.pbx.importProfileList({ text: previewedText.value as string, passwords })), {
+      busy: adding,
+      error,
+      done: (imported) => {
+        result.value = imported
+        // the new PBXs, and the sessions of those signed in to keep their passwords
+        return Promise.all([useProfilesStore().load(), useSessionsStore().load()])
+      },
+    })
+    return answer.ok ? answer.value : null
   }
 
   /** Starts again with an empty list (the dialog opens on it). */

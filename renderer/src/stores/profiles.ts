@@ -6,6 +6,7 @@ import { profileMatches } from '@renderer/lib/profile-text'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { callBridge, type LoadStatus } from './bridge-call'
+import { busyDelete, busyRequest, lastLoadWins } from './request-state'
 
 export type ProfilesExport = OperationOutput<'exportProfiles'>
 export type ProfilesImportResult = OperationOutput<'importProfiles'>
@@ -47,62 +48,38 @@ export const useProfilesStore = defineStore('profiles', () => {
     else profiles.value = profiles.value.map((profile) => (profile.id === saved.id ? saved : profile))
   }
 
-  let latestLoad = 0
+  const reads = lastLoadWins({ status, error })
 
   /** Reads the saved PBXs. When loads overlap, the last one asked for wins. */
   async function load(): Promise<void> {
-    const request = ++latestLoad
-    status.value = 'loading'
-    const result = await callBridge(() => window.pbx.listProfiles())
-    if (request !== latestLoad) return
-    if (result.ok) {
-      profiles.value = result.value
-      error.value = null
-      status.value = 'ready'
-      const found = await callBridge(() => window.pbx.savedPbxsNotice())
-      notice.value = found.ok && found.value?.keptAs !== noticeRead ? found.value : null
-    } else {
-      error.value = result.error
-      status.value = 'error'
-    }
+    const result = await reads.ask(() => window.pbx.listProfiles())
+    if (!result || !reads.showAnswer(result, (listed) => (profiles.value = listed))) return
+    const found = await callBridge(() => window.pbx.savedPbxsNotice())
+    notice.value = found.ok && found.value?.keptAs !== noticeRead ? found.value : null
   }
 
   /**
    * Adds a saved PBX (no `id`) or edits one. Answers main's result, so a form can put an error
    * that names a field beside that field; the error is also kept in `saveError`.
    */
-  async function save(input: SaveProfileInput): Promise<BridgeResult<PbxProfile>> {
-    saving.value = true
-    saveError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.saveProfile(input))
-      if (!result.ok) {
-        saveError.value = result.error
-        return result
-      }
-      put(result.value)
-      void load()
-      return result
-    } finally {
-      saving.value = false
-    }
+  function save(input: SaveProfileInput): Promise<BridgeResult<PbxProfile>> {
+    return busyRequest(() => window.pbx.saveProfile(input), {
+      busy: saving,
+      error: saveError,
+      done: (saved) => {
+        put(saved)
+        void load()
+      },
+    })
   }
 
   /** Removes a saved PBX (main signs it out and forgets its secrets). True when it is gone. */
-  async function remove(profileId: string): Promise<boolean> {
-    removing.value = profileId
-    removeError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.removeProfile({ profileId }))
-      if (!result.ok && result.error.code !== 'NOT_FOUND') {
-        removeError.value = result.error
-        return false
-      }
-      profiles.value = profiles.value.filter((profile) => profile.id !== profileId)
-      return true
-    } finally {
-      removing.value = null
-    }
+  function remove(profileId: string): Promise<boolean> {
+    return busyDelete(() => window.pbx.removeProfile({ profileId }), {
+      busy: [removing, profileId],
+      error: removeError,
+      deleted: () => (profiles.value = profiles.value.filter((profile) => profile.id !== profileId)),
+    })
   }
 
   /** the system-administrator entry being merged into its address's tenant entries */
@@ -116,53 +93,35 @@ export const useProfilesStore = defineStore('profiles', () => {
    * word): they take its sign-in; then it is removed. Answers what main answered, or null.
    */
   async function mergeSystemEntry(profileId: string): Promise<OperationOutput<'mergeSystemEntry'> | null> {
-    merging.value = profileId
-    mergeError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.mergeSystemEntry({ profileId }))
-      if (!result.ok) {
-        mergeError.value = result.error
-        return null
-      }
-      const merged = new Map(result.value.merged.map((profile) => [profile.id, profile]))
-      profiles.value = profiles.value.filter((profile) => profile.id !== result.value.removed).map((profile) => merged.get(profile.id) ?? profile)
-      return result.value
-    } finally {
-      merging.value = null
-    }
+    const result = await busyRequest(() => window.pbx.mergeSystemEntry({ profileId }), {
+      busy: [merging, profileId],
+      error: mergeError,
+      done: (answer) => {
+        const merged = new Map(answer.merged.map((profile) => [profile.id, profile]))
+        profiles.value = profiles.value.filter((profile) => profile.id !== answer.removed).map((profile) => merged.get(profile.id) ?? profile)
+      },
+    })
+    return result.ok ? result.value : null
   }
 
   /** The saved PBXs as a document to download (no password, no token), or null on an error. */
   async function exportProfiles(): Promise<ProfilesExport | null> {
-    exporting.value = true
-    transferError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.exportProfiles())
-      if (result.ok) return result.value
-      transferError.value = result.error
-      return null
-    } finally {
-      exporting.value = false
-    }
+    const result = await busyRequest(() => window.pbx.exportProfiles(), { busy: exporting, error: transferError })
+    return result.ok ? result.value : null
   }
 
   /** Adds the PBXs of an exported document; `importResult` says how many, and which were skipped. */
   async function importProfiles(json: string): Promise<ProfilesImportResult | null> {
-    importing.value = true
-    transferError.value = null
     importResult.value = null
-    try {
-      const result = await callBridge(() => window.pbx.importProfiles({ json }))
-      if (!result.ok) {
-        transferError.value = result.error
-        return null
-      }
-      importResult.value = result.value
-      await load()
-      return result.value
-    } finally {
-      importing.value = false
-    }
+    const result = await busyRequest(() => window.pbx.importProfiles({ json }), {
+      busy: importing,
+      error: transferError,
+      done: (imported) => {
+        importResult.value = imported
+        return load()
+      },
+    })
+    return result.ok ? result.value : null
   }
 
   /** Keeps a transfer error that happened before main was asked (an unreadable or wrong file). */

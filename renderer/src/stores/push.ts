@@ -6,6 +6,7 @@ import type { BridgeError, BridgeResult } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { callBridge, type LoadStatus } from './bridge-call'
+import { busyRequest } from './request-state'
 import { likelyTarget } from '@renderer/lib/batch-target'
 import { useBatchesStore } from './batches'
 import { useProfilesStore } from './profiles'
@@ -214,22 +215,17 @@ export const usePushStore = defineStore('push', () => {
   /** Runs one request about the push: busy meanwhile, its answer shown, its error kept. */
   async function act(action: PushAction, call: () => Promise<BridgeResult<PushProgress>>): Promise<boolean> {
     const id = batchId.value
-    busy.value = action
-    actionError.value = null
-    try {
-      const result = await callBridge(call)
-      if (batchId.value !== id) return false
-      if (!result.ok) {
-        actionError.value = result.error
+    const result = await busyRequest(call, {
+      busy: [busy, action],
+      error: actionError,
+      current: () => batchId.value === id,
+      done: show,
+      failed: (failure) => {
         // refused because another process pushes the batch (begun since it was read): show that push
-        if (result.error.code === 'BUSY') void poll()
-        return false
-      }
-      show(result.value)
-      return true
-    } finally {
-      busy.value = null
-    }
+        if (failure.code === 'BUSY') void poll()
+      },
+    })
+    return result?.ok === true
   }
 
   /**
@@ -316,16 +312,8 @@ export const usePushStore = defineStore('push', () => {
 
   /** Row, MAC, name, id, url and outcome of every row of `id` as CSV, or null (see `exportError`). */
   async function exportResults(id: string): Promise<ResultsCsv | null> {
-    exporting.value = true
-    exportError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.exportResultsCsv({ batchId: id }))
-      if (result.ok) return result.value
-      exportError.value = result.error
-      return null
-    } finally {
-      exporting.value = false
-    }
+    const result = await busyRequest(() => window.pbx.exportResultsCsv({ batchId: id }), { busy: exporting, error: exportError })
+    return result.ok ? result.value : null
   }
 
   return {

@@ -4,7 +4,8 @@ import { FIRST_CELL, startProblem, type LabelChoice, type LabelSheetRequest, typ
 import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
-import { callBridge, type LoadStatus } from './bridge-call'
+import type { LoadStatus } from './bridge-call'
+import { busyRequest, lastLoadWins } from './request-state'
 import { usePushStore } from './push'
 
 export type LabelsPdf = OperationOutput<'exportLabelsPdf'>
@@ -47,11 +48,10 @@ export const useQrLabelsStore = defineStore('qr-labels', () => {
   const printing = ref(false)
   const printError = ref<BridgeError | null>(null)
 
-  let latestLoad = 0
+  const reads = lastLoadWins({ status, error })
 
   /** Reads the QR codes of `id`; the walk starts over when the batch is another one. */
   async function load(id: string): Promise<void> {
-    const request = ++latestLoad
     if (batchId.value !== id) {
       batchId.value = id
       codes.value = []
@@ -62,21 +62,16 @@ export const useQrLabelsStore = defineStore('qr-labels', () => {
       printError.value = null
       start.value = { ...FIRST_CELL }
     }
-    status.value = 'loading'
-    const result = await callBridge(() => window.pbx.batchQrCodes({ batchId: id }))
-    if (request !== latestLoad) return
-    if (!result.ok) {
-      error.value = result.error
-      status.value = 'error'
-      return
-    }
-    // the walk stays on the phone it showed, when it is still there
-    const shown = current.value?.rowId
-    codes.value = result.value
-    const at = shown === undefined ? -1 : result.value.findIndex((code) => code.rowId === shown)
-    index.value = at === -1 ? Math.min(index.value, Math.max(0, result.value.length - 1)) : at
-    error.value = null
-    status.value = 'ready'
+    await reads.load(
+      () => window.pbx.batchQrCodes({ batchId: id }),
+      (read) => {
+        // the walk stays on the phone it showed, when it is still there
+        const shown = current.value?.rowId
+        codes.value = read
+        const at = shown === undefined ? -1 : read.findIndex((code) => code.rowId === shown)
+        index.value = at === -1 ? Math.min(index.value, Math.max(0, read.length - 1)) : at
+      },
+    )
   }
 
   // a push of the batch shown just ended (here, or in a command line or another window): read the codes again
@@ -122,20 +117,13 @@ export const useQrLabelsStore = defineStore('qr-labels', () => {
 
   /** The label sheet of `id` in the chosen size as a PDF (base64), or null (see `pdfError`). */
   async function exportPdf(id: string): Promise<LabelsPdf | null> {
-    exportingPdf.value = true
-    pdfError.value = null
-    try {
-      const request = sheetRequest(id)
-      const result = await callBridge(() => window.pbx.exportLabelsPdf(request))
-      if (result.ok) {
-        pdfWarnings.value = result.value.warnings
-        return result.value
-      }
-      pdfError.value = result.error
-      return null
-    } finally {
-      exportingPdf.value = false
-    }
+    const request = sheetRequest(id)
+    const result = await busyRequest(() => window.pbx.exportLabelsPdf(request), {
+      busy: exportingPdf,
+      error: pdfError,
+      done: (pdf) => (pdfWarnings.value = pdf.warnings),
+    })
+    return result.ok ? result.value : null
   }
 
   /**
@@ -144,17 +132,9 @@ export const useQrLabelsStore = defineStore('qr-labels', () => {
    */
   async function print(id: string): Promise<LabelsPrinted | null> {
     if (printing.value) return null
-    printing.value = true
-    printError.value = null
-    try {
-      const request = sheetRequest(id)
-      const result = await callBridge(() => window.pbx.printLabels(request))
-      if (result.ok) return result.value
-      printError.value = result.error
-      return null
-    } finally {
-      printing.value = false
-    }
+    const request = sheetRequest(id)
+    const result = await busyRequest(() => window.pbx.printLabels(request), { busy: printing, error: printError })
+    return result.ok ? result.value : null
   }
 
   return {

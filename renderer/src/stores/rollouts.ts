@@ -7,6 +7,7 @@ import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { callBridge, plain, type LoadStatus } from './bridge-call'
 import { sourceOf, type SourceChoice } from './config-compare'
+import { busyRequest } from './request-state'
 
 /** How often a running rollout is asked for while its screen is open. */
 export const ROLLOUT_POLL_MS = 400
@@ -124,18 +125,16 @@ export const useRolloutsStore = defineStore('rollouts', () => {
   }
 
   async function act(call: () => Promise<BridgeResult<Rollout>>): Promise<Rollout | null> {
-    busy.value = true
-    error.value = null
-    try {
-      const result = await callBridge(call)
-      if (failed(result)) return null
-      current.value = result.value
-      void loadHistory()
-      follow()
-      return result.value
-    } finally {
-      busy.value = false
-    }
+    const result = await busyRequest(call, {
+      busy,
+      error,
+      done: (rollout) => {
+        current.value = rollout
+        void loadHistory()
+        follow()
+      },
+    })
+    return result.ok ? result.value : null
   }
 
   /** Starts the rollout previewed; `skip`: what some PBXs cannot take is skipped, as the user chose. */

@@ -3,7 +3,7 @@ import { checkInput, OutboundRuleCreateSchema } from '@contract/pbx'
 import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
-import { callBridge } from './bridge-call'
+import { busyRequest } from './request-state'
 import { useProfilesStore } from './profiles'
 import { useSessionsStore } from './sessions'
 
@@ -83,26 +83,20 @@ export const useRuleCopyStore = defineStore('rule-copy', () => {
     const from = fromProfileId.value
     const to = toProfileId.value
     if (from === null || to === null || rules.value.length === 0) return false
-    previewing.value = true
-    previewError.value = null
-    try {
-      const ruleIds = rules.value.map((rule) => rule.ruleId)
-      const answer = await callBridge(() => window.pbx.previewRuleCopy({ fromProfileId: from, toProfileId: to, ruleIds }))
-      if (toProfileId.value !== to) return false
-      if (!answer.ok) {
-        previewError.value = answer.error
-        return false
-      }
-      const found = answer.value
-      preview.value = found
-      names.value = Object.fromEntries(found.rules.map((rule) => [rule.ruleId, rule.suggestedName]))
-      providerMap.value = Object.fromEntries(found.providers.map((provider) => [provider.sourceId, provider.matchId ?? '']))
-      holidayMap.value = Object.fromEntries(found.holidays.map((holiday) => [holiday.sourceId, holiday.matchId]))
-      step.value = 'preview'
-      return true
-    } finally {
-      previewing.value = false
-    }
+    const ruleIds = rules.value.map((rule) => rule.ruleId)
+    const answer = await busyRequest(() => window.pbx.previewRuleCopy({ fromProfileId: from, toProfileId: to, ruleIds }), {
+      busy: previewing,
+      error: previewError,
+      current: () => toProfileId.value === to,
+      done: (found) => {
+        preview.value = found
+        names.value = Object.fromEntries(found.rules.map((rule) => [rule.ruleId, rule.suggestedName]))
+        providerMap.value = Object.fromEntries(found.providers.map((provider) => [provider.sourceId, provider.matchId ?? '']))
+        holidayMap.value = Object.fromEntries(found.holidays.map((holiday) => [holiday.sourceId, holiday.matchId]))
+        step.value = 'preview'
+      },
+    })
+    return answer?.ok === true
   }
 
   function setName(ruleId: string, name: string): void {
@@ -159,20 +153,15 @@ export const useRuleCopyStore = defineStore('rule-copy', () => {
       providerMap: Object.fromEntries(found.providers.map((p) => [p.sourceId, (providerMap.value[p.sourceId] ?? '').trim()])),
       holidayMap: Object.fromEntries(found.holidays.map((h) => [h.sourceId, holidayMap.value[h.sourceId]?.trim() || null])),
     }
-    copying.value = true
-    copyError.value = null
-    try {
-      const answer = await callBridge(() => window.pbx.copyRules(input))
-      if (!answer.ok) {
-        copyError.value = answer.error
-        return null
-      }
-      result.value = answer.value
-      step.value = 'results'
-      return answer.value
-    } finally {
-      copying.value = false
-    }
+    const answer = await busyRequest(() => window.pbx.copyRules(input), {
+      busy: copying,
+      error: copyError,
+      done: (copied) => {
+        result.value = copied
+        step.value = 'results'
+      },
+    })
+    return answer.ok ? answer.value : null
   }
 
   // --- the target must be signed in ---------------------------------------------------------

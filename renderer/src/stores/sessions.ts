@@ -6,6 +6,7 @@ import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, onScopeDispose, ref, watch } from 'vue'
 import { callBridge, onBridgeFailure, type LoadStatus } from './bridge-call'
 import { useProfilesStore } from './profiles'
+import { busyRequest, showAnswer } from './request-state'
 
 /**
  * How opening a saved PBX ended: active; waiting in the sign-in dialog (for a password, a one-time
@@ -143,14 +144,7 @@ export const useSessionsStore = defineStore('sessions', () => {
   async function load(): Promise<void> {
     status.value = 'loading'
     const result = await callBridge(() => window.pbx.listSessions())
-    if (result.ok) {
-      sessions.value = Object.fromEntries(result.value.map((session) => [session.profileId, session]))
-      error.value = null
-      status.value = 'ready'
-    } else {
-      error.value = result.error
-      status.value = 'error'
-    }
+    showAnswer({ status, error }, result, (listed) => (sessions.value = Object.fromEntries(listed.map((session) => [session.profileId, session]))))
   }
 
   /**
@@ -279,60 +273,46 @@ export const useSessionsStore = defineStore('sessions', () => {
    * Signs in with the password typed in the dialog. True when the PBX is now the active one; a
    * two-factor PBX moves the dialog to the code step instead.
    */
-  async function signIn(input: SignInInput): Promise<boolean> {
-    signingIn.value = true
-    signInError.value = null
+  function signIn(input: SignInInput): Promise<boolean> {
     codeResent.value = false
-    try {
-      const result = await callBridge(() => window.pbx.signIn(input))
-      if (!result.ok) {
-        signInError.value = result.error
-        return false
-      }
-      return await settle(result.value)
-    } finally {
-      signingIn.value = false
-    }
+    return signInRequest(() => window.pbx.signIn(input))
+  }
+
+  /** One request of the dialog that answers a session: `signingIn` meanwhile, its error kept, the session settled. */
+  async function signInRequest(call: () => Promise<BridgeResult<SessionState>>): Promise<boolean> {
+    let opened = false
+    await busyRequest(call, {
+      busy: signingIn,
+      error: signInError,
+      done: async (session) => {
+        opened = await settle(session)
+      },
+    })
+    return opened
   }
 
   /**
    * The second step of a two-factor sign-in: the one-time code the PBX mailed. True when the PBX
    * is now the active one; a wrong code leaves a PBX_ERROR with `field: 'code'` in `signInError`.
    */
-  async function verifyCode(profileId: string, code: string): Promise<boolean> {
-    signingIn.value = true
-    signInError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.verifySignInCode({ profileId, code }))
-      if (!result.ok) {
-        signInError.value = result.error
-        return false
-      }
-      return await settle(result.value)
-    } finally {
-      signingIn.value = false
-    }
+  function verifyCode(profileId: string, code: string): Promise<boolean> {
+    return signInRequest(() => window.pbx.verifySignInCode({ profileId, code }))
   }
 
   /** Asks the PBX to mail the one-time code again; `codeResent` says it did. */
   async function resendCode(profileId: string): Promise<boolean> {
-    resendingCode.value = true
-    signInError.value = null
     codeResent.value = false
-    try {
-      const result = await callBridge(() => window.pbx.resendSignInCode({ profileId }))
-      if (!result.ok) {
-        signInError.value = result.error
-        return false
-      }
-      keep(result.value)
-      codeResent.value = true
-      // the demo mailed a new code: its notice shows that one
-      void loadDemoCode(profileId)
-      return true
-    } finally {
-      resendingCode.value = false
-    }
+    const result = await busyRequest(() => window.pbx.resendSignInCode({ profileId }), {
+      busy: resendingCode,
+      error: signInError,
+      done: (session) => {
+        keep(session)
+        codeResent.value = true
+        // the demo mailed a new code: its notice shows that one
+        void loadDemoCode(profileId)
+      },
+    })
+    return result.ok
   }
 
   /**
@@ -404,23 +384,16 @@ export const useSessionsStore = defineStore('sessions', () => {
   async function startReset(profileId: string, reason: ResetReason): Promise<boolean> {
     showDialogFor(profileId)
     signInStep.value = 'reset-link'
-    signInError.value = null
     codeResent.value = false
     recovery.value = null
     if (reason === 'forced' || resetReason.value === null) resetReason.value = reason
-    requestingReset.value = true
-    try {
-      const result = await callBridge(() => window.pbx.requestPasswordReset({ profileId }))
-      if (signInProfileId.value !== profileId || signInStep.value !== 'reset-link') return false
-      if (!result.ok) {
-        signInError.value = result.error
-        return false
-      }
-      showRecovery(result.value)
-      return true
-    } finally {
-      requestingReset.value = false
-    }
+    const result = await busyRequest(() => window.pbx.requestPasswordReset({ profileId }), {
+      busy: requestingReset,
+      error: signInError,
+      current: () => signInProfileId.value === profileId && signInStep.value === 'reset-link',
+      done: showRecovery,
+    })
+    return result?.ok === true
   }
 
   /** "Forgot password?" (tenant PBXs): the PBX mails a reset link. Also "Email a new link". */
@@ -472,19 +445,8 @@ export const useSessionsStore = defineStore('sessions', () => {
 
   /** Runs one request of the reset's steps: busy meanwhile, its error kept for the dialog. */
   async function recoveryRequest<T>(profileId: string, call: () => Promise<BridgeResult<T>>): Promise<T | null> {
-    signingIn.value = true
-    signInError.value = null
-    try {
-      const result = await callBridge(call)
-      if (signInProfileId.value !== profileId) return null
-      if (!result.ok) {
-        signInError.value = result.error
-        return null
-      }
-      return result.value
-    } finally {
-      signingIn.value = false
-    }
+    const result = await busyRequest(call, { busy: signingIn, error: signInError, current: () => signInProfileId.value === profileId })
+    return result?.ok ? result.value : null
   }
 
   /** The reset link pasted from the mail (when opening it did not come back to the app). */
@@ -514,29 +476,29 @@ export const useSessionsStore = defineStore('sessions', () => {
    * PBX (with its remembered password, or asking for one). True when the PBX is now active.
    */
   async function trustCertificate(profileId: string, certificate: TrustedCertificate, retry?: SignInRetry): Promise<boolean> {
-    trusting.value = true
-    signInError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.trustCertificate({ profileId, certificate }))
-      if (!result.ok) {
-        signInError.value = result.error
-        return false
-      }
-      useProfilesStore().put(result.value)
-      keep({ profileId, status: 'signed_out' })
-      // the PBX answers now: ask again whether it offers the identity provider
-      void loadSignInInfo(profileId)
-      if (retry) return await signIn({ profileId, ...retry })
-      const outcome = await open(profileId)
-      if (outcome === 'failed' && openError.value) {
-        // still in the dialog: say it there
-        askSignIn(profileId, 'password', openError.value)
-        openError.value = null
-      }
-      return outcome === 'opened'
-    } finally {
-      trusting.value = false
-    }
+    let opened = false
+    await busyRequest(() => window.pbx.trustCertificate({ profileId, certificate }), {
+      busy: trusting,
+      error: signInError,
+      done: async (trusted) => {
+        useProfilesStore().put(trusted)
+        keep({ profileId, status: 'signed_out' })
+        // the PBX answers now: ask again whether it offers the identity provider
+        void loadSignInInfo(profileId)
+        if (retry) {
+          opened = await signIn({ profileId, ...retry })
+          return
+        }
+        const outcome = await open(profileId)
+        if (outcome === 'failed' && openError.value) {
+          // still in the dialog: say it there
+          askSignIn(profileId, 'password', openError.value)
+          openError.value = null
+        }
+        opened = outcome === 'opened'
+      },
+    })
+    return opened
   }
 
   function closeDialog(): void {
@@ -560,20 +522,15 @@ export const useSessionsStore = defineStore('sessions', () => {
 
   /** Signs out of a PBX; when it was the active one, no PBX is active afterwards. */
   async function signOut(profileId: string): Promise<boolean> {
-    signingOut.value = profileId
-    signOutError.value = null
-    try {
-      const result = await callBridge(() => window.pbx.signOut({ profileId }))
-      if (!result.ok) {
-        signOutError.value = result.error
-        return false
-      }
-      keep(result.value)
-      if (activeProfileId.value === profileId) activeProfileId.value = null
-      return true
-    } finally {
-      signingOut.value = null
-    }
+    const result = await busyRequest(() => window.pbx.signOut({ profileId }), {
+      busy: [signingOut, profileId],
+      error: signOutError,
+      done: (session) => {
+        keep(session)
+        if (activeProfileId.value === profileId) activeProfileId.value = null
+      },
+    })
+    return result.ok
   }
 
   /** Drops what is known of a removed PBX's session. */

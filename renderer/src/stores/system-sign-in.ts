@@ -3,6 +3,7 @@ import type { BridgeError, BridgeResult } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { callBridge } from './bridge-call'
+import { busyRequest } from './request-state'
 import { useProfilesStore } from './profiles'
 import { useSessionsStore } from './sessions'
 
@@ -69,20 +70,16 @@ export const useSystemSignInStore = defineStore('system-sign-in', () => {
   async function attempt(call: (id: string) => Promise<BridgeResult<SessionState>>): Promise<boolean> {
     const id = profileId.value
     if (id === null || busy.value) return false
-    busy.value = true
-    error.value = null
-    try {
-      const result = await callBridge(() => call(id))
-      if (!result.ok) {
-        error.value = result.error
-        return false
-      }
-      if (!settle(result.value)) return false
-      profileId.value = null
-      return true
-    } finally {
-      busy.value = false
-    }
+    let signedIn = false
+    await busyRequest(() => call(id), {
+      busy,
+      error,
+      done: (state) => {
+        signedIn = settle(state)
+        if (signedIn) profileId.value = null
+      },
+    })
+    return signedIn
   }
 
   async function signIn(typed: { username: string; password: string; remember: boolean }): Promise<boolean> {

@@ -4,6 +4,7 @@ import type { BridgeError } from '@contract/result'
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { ref } from 'vue'
 import { callBridge, type LoadStatus } from './bridge-call'
+import { showAnswer } from './request-state'
 
 /** how long after the last change the app waits before it tells main (a burst of route changes is one save) */
 export const UI_STATE_SAVE_DELAY_MS = 500
@@ -37,15 +38,7 @@ export const useUiStateStore = defineStore('ui-state', () => {
   async function load(): Promise<UiState | null> {
     status.value = 'loading'
     const result = await callBridge(() => window.pbx.getUiState())
-    if (result.ok) {
-      remembered.value = result.value
-      error.value = null
-      status.value = 'ready'
-      return result.value
-    }
-    error.value = result.error
-    status.value = 'error'
-    return null
+    return showAnswer({ status, error }, result, (read) => (remembered.value = read)) ? result.value : null
   }
 
   let waiting: Partial<UiState> = {}
